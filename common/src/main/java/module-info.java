@@ -1,0 +1,7 @@
+/**
+ * Shared foundations of Tern: system-property configuration, logging, resource-leak detection,
+ * concurrency primitives and {@code AsciiString}.
+ */
+module io.tern.common {
+  exports io.tern.common;
+}

@@ -1,0 +1,6 @@
+/** Byte buffers, their allocators, and byte search. */
+module io.tern.buffer {
+  requires transitive io.tern.common;
+
+  exports io.tern.buffer;
+}

@@ -41,7 +41,7 @@ import java.util.Objects;
  * #asReadOnly()}) share the memory and the reference count of their parent: releasing a slice
  * releases the parent. The {@code retained*} variants add one reference for the caller. Any access
  * to a released buffer throws {@link IllegalReferenceCountException} (unless the system property
- * {@systemProperty io.tern.buffer.checkAccessible} is {@code false}); {@link #toString()} never throws.
+ * {@code io.tern.buffer.checkAccessible} is {@code false}); {@link #toString()} never throws.
  *
  * <p><b>Threads.</b> A buffer is not thread-safe: one thread at a time uses it and its indexes.
  * Reference counting is thread-safe, and concurrent {@code get*} calls on a buffer nobody writes

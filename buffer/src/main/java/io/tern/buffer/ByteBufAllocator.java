@@ -12,7 +12,7 @@ import io.tern.buffer.internal.AllocatorSelection;
  */
 public interface ByteBufAllocator {
   /**
-   * The allocator used where none is configured, chosen by {@systemProperty
+   * The allocator used where none is configured, chosen by {@code
    * io.tern.buffer.allocator} ({@code unpooled} now; {@code pooled} once the pooled allocator is
    * available).
    */

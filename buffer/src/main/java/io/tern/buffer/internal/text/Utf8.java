@@ -39,7 +39,9 @@ public final class Utf8 {
       if (c < 0x800) {
         bytes += 1;
       } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(seq.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < end
+            && Character.isLowSurrogate(seq.charAt(i + 1))) {
           bytes += 2; // 4 bytes for 2 chars
           i++;
         } // else: unpaired, written as '?'
@@ -78,10 +80,8 @@ public final class Utf8 {
         dst[pos++] = (byte) (0xC0 | (c >> 6));
         dst[pos++] = (byte) (0x80 | (c & 0x3F));
       } else if (Character.isSurrogate(c)) {
-        char low;
-        if (Character.isHighSurrogate(c)
-            && i + 1 < end
-            && Character.isLowSurrogate(low = seq.charAt(i + 1))) {
+        char low = i + 1 < end ? seq.charAt(i + 1) : 0;
+        if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
           int cp = Character.toCodePoint(c, low);
           dst[pos++] = (byte) (0xF0 | (cp >> 18));
           dst[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
@@ -101,8 +101,8 @@ public final class Utf8 {
   }
 
   /**
-   * Encodes {@code seq[start, end)} into {@code dst} from {@code offset}, which has room for
-   * {@link #length} bytes.
+   * Encodes {@code seq[start, end)} into {@code dst} from {@code offset}, which has room for {@link
+   * #length} bytes.
    *
    * @param seq the characters
    * @param start the first character
@@ -121,10 +121,8 @@ public final class Utf8 {
         dst.set(BYTE, pos++, (byte) (0xC0 | (c >> 6)));
         dst.set(BYTE, pos++, (byte) (0x80 | (c & 0x3F)));
       } else if (Character.isSurrogate(c)) {
-        char low;
-        if (Character.isHighSurrogate(c)
-            && i + 1 < end
-            && Character.isLowSurrogate(low = seq.charAt(i + 1))) {
+        char low = i + 1 < end ? seq.charAt(i + 1) : 0;
+        if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
           int cp = Character.toCodePoint(c, low);
           dst.set(BYTE, pos++, (byte) (0xF0 | (cp >> 18)));
           dst.set(BYTE, pos++, (byte) (0x80 | ((cp >> 12) & 0x3F)));
@@ -176,6 +174,6 @@ public final class Utf8 {
   }
 
   private static byte asciiByte(char c) {
-    return c > 0x7F ? (byte) '?' : (byte) c;
+    return c > 0xFF ? (byte) '?' : (byte) c;
   }
 }

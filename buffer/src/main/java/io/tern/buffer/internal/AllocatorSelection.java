@@ -11,17 +11,24 @@ public final class AllocatorSelection {
 
   private AllocatorSelection() {}
 
+  // A new instance, not UnpooledByteBufAllocator.DEFAULT: this runs while ByteBufAllocator is
+  // initialised, possibly from inside UnpooledByteBufAllocator's own initialisation.
+  private static ByteBufAllocator unpooled() {
+    return new UnpooledByteBufAllocator(
+        SystemProperties.getBoolean("io.tern.buffer.preferDirect", true));
+  }
+
   public static ByteBufAllocator defaultAllocator() {
     String name = SystemProperties.get("io.tern.buffer.allocator", "unpooled").toLowerCase(Locale.ROOT);
     ByteBufAllocator alloc =
         switch (name) {
-          case "unpooled" -> UnpooledByteBufAllocator.DEFAULT;
+          case "unpooled" -> unpooled();
           default -> {
             LOGGER.log(
                 System.Logger.Level.WARNING,
                 "Unknown io.tern.buffer.allocator={0}; using unpooled",
                 name);
-            yield UnpooledByteBufAllocator.DEFAULT;
+            yield unpooled();
           }
         };
     LOGGER.log(System.Logger.Level.DEBUG, "io.tern.buffer.allocator: {0}", name);

@@ -3,4 +3,5 @@ module io.tern.buffer {
   requires transitive io.tern.common;
 
   exports io.tern.buffer;
+  exports io.tern.buffer.search;
 }

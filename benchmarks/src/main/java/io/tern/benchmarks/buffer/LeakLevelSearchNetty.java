@@ -1,0 +1,71 @@
+package io.tern.benchmarks.buffer;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.search.AbstractSearchProcessorFactory;
+import io.netty.buffer.search.SearchProcessorFactory;
+import io.netty.util.ResourceLeakDetector;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Netty 4.2 twin of {@link LeakLevelSearch}: the same workload at the same leak level. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class LeakLevelSearchNetty {
+  /** Leak detection level. */
+  @Param({"DISABLED", "PARANOID"})
+  public String level;
+
+  private byte[] content;
+  private SearchProcessorFactory factory;
+  private ResourceLeakDetector.Level saved;
+
+  /** Creates the benchmark state (JMH does). */
+  public LeakLevelSearchNetty() {}
+
+  /** Sets the level and prepares the content and searcher. */
+  @Setup
+  public void setUp() {
+    saved = ResourceLeakDetector.getLevel();
+    ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(level));
+    content = SearchData.haystack(65536);
+    factory = AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(SearchData.needle());
+  }
+
+  /** Restores the level. */
+  @TearDown
+  public void tearDown() {
+    ResourceLeakDetector.setLevel(saved);
+  }
+
+  /**
+   * Allocates, fills, searches and releases one buffer.
+   *
+   * @return the index of the needle's last byte
+   */
+  @Benchmark
+  public int allocateSearchRelease() {
+    ByteBuf buf = UnpooledByteBufAllocator.DEFAULT.heapBuffer(content.length, content.length);
+    try {
+      buf.writeBytes(content);
+      return buf.forEachByte(factory.newSearchProcessor());
+    } finally {
+      buf.release();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package io.tern.benchmarks.buffer;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Netty 4.2 twin of {@link WriteUtf8}: the same strings and buffers. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class WriteUtf8Netty {
+  /** String length: {@code short} (~40 chars) or {@code long} (~1 KiB). */
+  @Param({"short", "long"})
+  public String length;
+
+  /** Buffer memory. */
+  @Param({"heap", "direct"})
+  public String memory;
+
+  private String ascii;
+  private String mixed;
+  private ByteBuf buf;
+
+  /** Creates the benchmark state (JMH does). */
+  public WriteUtf8Netty() {}
+
+  /** Allocates the buffer and picks the strings. */
+  @Setup
+  public void setUp() {
+    ascii = TextData.ascii(length);
+    mixed = TextData.mixed(length);
+    buf = "heap".equals(memory) ? Unpooled.buffer(8192) : Unpooled.directBuffer(8192);
+  }
+
+  /** Releases the buffer. */
+  @TearDown
+  public void tearDown() {
+    buf.release();
+  }
+
+  /**
+   * Writes ASCII text as UTF-8.
+   *
+   * @return bytes written
+   */
+  @Benchmark
+  public int writeUtf8() {
+    buf.clear();
+    return ByteBufUtil.writeUtf8(buf, ascii);
+  }
+
+  /**
+   * Writes text with multi-byte characters as UTF-8.
+   *
+   * @return bytes written
+   */
+  @Benchmark
+  public int writeUtf8Mixed() {
+    buf.clear();
+    return ByteBufUtil.writeUtf8(buf, mixed);
+  }
+
+  /**
+   * Writes ASCII text one byte per char.
+   *
+   * @return bytes written
+   */
+  @Benchmark
+  public int writeAscii() {
+    buf.clear();
+    return ByteBufUtil.writeAscii(buf, ascii);
+  }
+}

@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads an {@code int} system property that is set or absent: Tern's {@link SystemProperties}.
- * Twin of {@link SystemPropertyReadNetty}; the harness's smallest real pair.
+ * Reads an {@code int} system property that is set or absent: Tern's {@link SystemProperties}. Twin
+ * of {@link SystemPropertyReadNetty}; the harness's smallest real pair.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

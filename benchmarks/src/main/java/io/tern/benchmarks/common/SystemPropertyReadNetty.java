@@ -15,8 +15,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Reads an {@code int} system property that is set or absent: Netty's {@code
- * SystemPropertyUtil}. Twin of {@link SystemPropertyRead}.
+ * Reads an {@code int} system property that is set or absent: Netty's {@code SystemPropertyUtil}.
+ * Twin of {@link SystemPropertyRead}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -6,12 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Ends a driver with its exit status, also written to the file named by the system property
- * {@code io.tern.benchmarks.statusFile} when it is set.
+ * Ends a driver with its exit status, also written to the file named by the system property {@code
+ * io.tern.benchmarks.statusFile} when it is set.
  *
- * <p>The scripts run the drivers through Maven's exec plugin, which turns a non-zero status into
- * a page of stack trace; they accept the statuses the drivers use and read the real one from the
- * file instead.
+ * <p>The scripts run the drivers through Maven's exec plugin, which turns a non-zero status into a
+ * page of stack trace; they accept the statuses the drivers use and read the real one from the file
+ * instead.
  */
 public final class DriverExit {
   /** The system property naming the status file. */

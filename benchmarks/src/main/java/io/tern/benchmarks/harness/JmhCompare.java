@@ -24,8 +24,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * parameter set: {@code RATIO <Class.method[param=value,...]> <x.xxx>}, the median over rounds of
  * Tern against the faster Netty configuration, above 1 when Tern is better.
  *
- * <p>Exit status: 0 when every benchmark ran, 1 when one failed, 2 for bad usage or a missing
- * twin.
+ * <p>Exit status: 0 when every benchmark ran, 1 when one failed, 2 for bad usage or a missing twin.
  */
 public final class JmhCompare {
   private static final int JMH_DEFAULT_FORKS = 5;
@@ -54,9 +53,11 @@ public final class JmhCompare {
       return usage(out, "give a regular expression selecting benchmarks");
     }
     OutputFormat format =
-        OutputFormatFactory.createFormatInstance(out, options.verbosity().orElse(VerboseMode.NORMAL));
+        OutputFormatFactory.createFormatInstance(
+            out, options.verbosity().orElse(VerboseMode.NORMAL));
     BenchmarkList list = BenchmarkList.defaultList();
-    Set<BenchmarkListEntry> selected = list.find(format, options.getIncludes(), options.getExcludes());
+    Set<BenchmarkListEntry> selected =
+        list.find(format, options.getIncludes(), options.getExcludes());
     if (selected.isEmpty()) {
       return usage(out, "no benchmark matches " + options.getIncludes());
     }

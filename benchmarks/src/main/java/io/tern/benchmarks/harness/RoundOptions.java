@@ -14,9 +14,9 @@ import org.openjdk.jmh.runner.options.WarmupMode;
 import org.openjdk.jmh.util.Optional;
 
 /**
- * The user's JMH options for one run of one side: the benchmark selection replaced by exact
- * names, the side's JVM flags appended to the user's, and fail-on-error forced on so that a
- * failing benchmark stops the comparison. Everything else is the user's.
+ * The user's JMH options for one run of one side: the benchmark selection replaced by exact names,
+ * the side's JVM flags appended to the user's, and fail-on-error forced on so that a failing
+ * benchmark stops the comparison. Everything else is the user's.
  *
  * <p>({@code OptionsBuilder.parent} cannot do this: it adds the parent's selection to the child's.)
  */

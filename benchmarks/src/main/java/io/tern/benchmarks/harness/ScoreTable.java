@@ -14,8 +14,8 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 /**
- * Primary JMH scores of every round and side, keyed by Tern benchmark, parameter set and mode; turns
- * them into per-round ratios against the faster Netty configuration and their median.
+ * Primary JMH scores of every round and side, keyed by Tern benchmark, parameter set and mode;
+ * turns them into per-round ratios against the faster Netty configuration and their median.
  *
  * <p>Used by the driver thread only.
  */
@@ -53,8 +53,7 @@ final class ScoreTable {
       perRound
           .get(round)
           .put(
-              side,
-              new Score(primary.getScore(), primary.getScoreError(), primary.getScoreUnit()));
+              side, new Score(primary.getScore(), primary.getScoreError(), primary.getScoreUnit()));
     }
   }
 
@@ -133,9 +132,7 @@ final class ScoreTable {
         });
   }
 
-  /**
-   * Tern against the faster Netty configuration, oriented so that above 1 means Tern is better.
-   */
+  /** Tern against the faster Netty configuration, oriented so that above 1 means Tern is better. */
   static double ratio(Mode mode, Map<Side, Score> sides) {
     double tern = sides.get(Side.TERN).value();
     double nettyDefault = sides.get(Side.NETTY_DEFAULT).value();
@@ -172,8 +169,7 @@ final class ScoreTable {
     }
     int dot = name.indexOf('.');
     String type = name.substring(0, dot);
-    return type.substring(0, type.length() - TwinPairs.NETTY_SUFFIX.length())
-        + name.substring(dot);
+    return type.substring(0, type.length() - TwinPairs.NETTY_SUFFIX.length()) + name.substring(dot);
   }
 
   /** {@code [a=1,b=x]} in JMH's key order, or empty when the benchmark has no parameters. */

@@ -51,7 +51,9 @@ public final class JmhCompare {
     }
     if (options.shouldHelp()) {
       return usage(
-          out, "JMH options: see JMH's -h (java -jar benchmarks/target/benchmarks.jar -h)");
+          out,
+          "options after REGEX are JMH's own (-f, -wi, -i, -w, -r, -p name=v1,v2, -prof gc,"
+              + " -tu, -bm, -jvmArgsAppend, ...)");
     }
     if (options.getIncludes().isEmpty()) {
       return usage(out, "give a regular expression selecting benchmarks");

@@ -60,7 +60,7 @@ enum Scenario {
     return this == H2C ? LoadOutput.h2load(output) : LoadOutput.wrk(output);
   }
 
-  /** The tools this scenario needs, with the Debian package providing each. */
+  /** The load generator this scenario runs. */
   String tool() {
     return this == H2C ? "h2load" : "wrk";
   }

@@ -491,6 +491,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     return this;
   }
 
+  /**
+   * Drops the read bytes: releases the components read completely and cuts the read part off the
+   * first one. Unlike other buffers nothing is moved, so the capacity shrinks by the number of
+   * bytes discarded (and grows again on demand).
+   *
+   * @return this composite
+   */
   @Override
   public CompositeByteBuf discardReadBytes() {
     discardReadComponents();
@@ -512,6 +519,11 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     return this;
   }
 
+  /**
+   * Same as {@link #discardReadComponents()}.
+   *
+   * @return this composite
+   */
   @Override
   public CompositeByteBuf discardSomeReadBytes() {
     return discardReadComponents();

@@ -46,6 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @State(Scope.Thread)
+@SuppressWarnings("restricted")
 public class DirectFree {
   private static final MethodHandle MALLOC;
   private static final MethodHandle FREE;

@@ -309,8 +309,48 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected final void ensureAccessible() {
     if (CHECK_ACCESSIBLE && !isAccessible()) {
-      throw new IllegalReferenceCountException(0);
+      throw released();
     }
+  }
+
+  // Out of line so that the inlined access path holds no exception construction.
+  private static IllegalReferenceCountException released() {
+    return new IllegalReferenceCountException(0);
+  }
+
+  /*
+   * Primitive accessors do not load the reference count: a root buffer swaps its memory for an
+   * empty array or segment when it is freed, so the memory's own bounds check fails on a released
+   * buffer, and the failure is turned into IllegalReferenceCountException here. Everything else
+   * checks the count up front.
+   */
+  private void checkBounds(int index, int length) {
+    if ((index | (capacity - index - length)) < 0) {
+      throw boundsFailure(index, length);
+    }
+  }
+
+  private RuntimeException boundsFailure(int index, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+  }
+
+  private RuntimeException readFailure(int r, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+  }
+
+  private RuntimeException accessFailure(IndexOutOfBoundsException e) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return e;
   }
 
   final void checkIndex(int index, int length) {
@@ -346,6 +386,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   private void grow(int w, int length) {
+    ensureAccessible();
     if (length < 0) {
       throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
     }
@@ -643,6 +684,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     return 2;
   }
 
+
   // ---------------------------------------------------------------------------------------------
   // Primitives (generated family: one core load/store per width, byte order as a flag).
 
@@ -654,8 +696,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final boolean getBoolean(int index) {
-    checkIndex(index, 1);
-    return loadByte(index) != 0;
+    checkBounds(index, 1);
+    try {
+      return loadByte(index) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -665,8 +711,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final boolean readBoolean() {
-    int r = checkReadable(1);
-    boolean value = loadByte(r) != 0;
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    boolean value;
+    try {
+      value = loadByte(r) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -679,8 +733,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setBoolean(int index, boolean value) {
-    checkIndex(index, 1);
-    storeByte(index, value ? (byte) 1 : (byte) 0);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -692,8 +750,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeBoolean(boolean value) {
-    int w = prepareWrite(1);
-    storeByte(w, value ? (byte) 1 : (byte) 0);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
@@ -705,8 +770,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final byte getByte(int index) {
-    checkIndex(index, 1);
-    return loadByte(index);
+    checkBounds(index, 1);
+    try {
+      return loadByte(index);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -716,8 +785,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final byte readByte() {
-    int r = checkReadable(1);
-    byte value = loadByte(r);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    byte value;
+    try {
+      value = loadByte(r);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -730,8 +807,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setByte(int index, int value) {
-    checkIndex(index, 1);
-    storeByte(index, (byte) value);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -743,8 +824,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeByte(int value) {
-    int w = prepareWrite(1);
-    storeByte(w, (byte) value);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
@@ -756,8 +844,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final short getUnsignedByte(int index) {
-    checkIndex(index, 1);
-    return (short) (loadByte(index) & 0xff);
+    checkBounds(index, 1);
+    try {
+      return (short) (loadByte(index) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -767,8 +859,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final short readUnsignedByte() {
-    int r = checkReadable(1);
-    short value = (short) (loadByte(r) & 0xff);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    short value;
+    try {
+      value = (short) (loadByte(r) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -780,8 +880,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -791,8 +895,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShort() {
-    int r = checkReadable(2);
-    short value = loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -805,8 +917,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShort(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -818,8 +934,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShort(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -831,8 +954,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -842,8 +969,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShortLE() {
-    int r = checkReadable(2);
-    short value = loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -856,8 +991,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShortLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -869,8 +1008,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShortLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -882,8 +1028,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -893,8 +1043,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShort() {
-    int r = checkReadable(2);
-    int value = loadShort(r, true) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -906,8 +1064,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -917,8 +1079,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShortLE() {
-    int r = checkReadable(2);
-    int value = loadShort(r, false) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -930,8 +1100,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMedium(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, true) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -941,8 +1115,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMedium() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -955,8 +1137,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMedium(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, true);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -968,8 +1154,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMedium(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, true);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
@@ -981,8 +1174,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMediumLE(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, false) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -992,8 +1189,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMediumLE() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1006,8 +1211,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMediumLE(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, false);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1019,8 +1228,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMediumLE(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, false);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
@@ -1032,8 +1248,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMedium(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, true);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1043,8 +1263,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMedium() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1056,8 +1284,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMediumLE(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, false);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1067,8 +1299,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMediumLE() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1080,8 +1320,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1091,8 +1335,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readInt() {
-    int r = checkReadable(4);
-    int value = loadInt(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1105,8 +1357,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setInt(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1118,8 +1374,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeInt(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1131,8 +1394,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1142,8 +1409,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readIntLE() {
-    int r = checkReadable(4);
-    int value = loadInt(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1156,8 +1431,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setIntLE(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1169,8 +1448,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeIntLE(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1182,8 +1468,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1193,8 +1483,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedInt() {
-    int r = checkReadable(4);
-    long value = loadInt(r, true) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1206,8 +1504,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1217,8 +1519,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedIntLE() {
-    int r = checkReadable(4);
-    long value = loadInt(r, false) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1230,8 +1540,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLong(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, true);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1241,8 +1555,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLong() {
-    int r = checkReadable(8);
-    long value = loadLong(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1255,8 +1577,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLong(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1268,8 +1594,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLong(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1281,8 +1614,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLongLE(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, false);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1292,8 +1629,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLongLE() {
-    int r = checkReadable(8);
-    long value = loadLong(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1306,8 +1651,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLongLE(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1319,8 +1668,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLongLE(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1332,8 +1688,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getChar(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1343,8 +1703,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readChar() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -1357,8 +1725,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setChar(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1370,8 +1742,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeChar(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -1383,8 +1762,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getCharLE(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1394,8 +1777,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readCharLE() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -1408,8 +1799,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setCharLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1421,8 +1816,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeCharLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -1434,8 +1836,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloat(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, true));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1445,8 +1851,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloat() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1459,8 +1873,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloat(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1472,8 +1890,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloat(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1485,8 +1910,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloatLE(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, false));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1496,8 +1925,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloatLE() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1510,8 +1947,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloatLE(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1523,8 +1964,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloatLE(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1536,8 +1984,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDouble(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, true));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1547,8 +1999,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDouble() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1561,8 +2021,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDouble(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1574,8 +2038,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDouble(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1587,8 +2058,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDoubleLE(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, false));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1598,8 +2073,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDoubleLE() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1612,8 +2095,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDoubleLE(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1625,8 +2112,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDoubleLE(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1646,7 +2140,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
       storeShort(i + 1, (short) (value >>> 8), false);
     }
   }
-
 
   // ---------------------------------------------------------------------------------------------
   // Bulk transfers: absolute.

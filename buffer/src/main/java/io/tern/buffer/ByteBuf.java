@@ -54,9 +54,9 @@ import java.util.Objects;
  */
 public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   /**
-   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer
-   * was not released (default {@code true}). Turning it off saves a load and a branch per access
-   * but lets a use-after-release read stale or freed memory.
+   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer was not
+   * released (default {@code true}). Turning it off saves a load and a branch per access but lets a
+   * use-after-release read stale or freed memory.
    */
   static final boolean CHECK_ACCESSIBLE =
       SystemProperties.getBoolean("io.tern.buffer.checkAccessible", true);
@@ -90,7 +90,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   protected ByteBuf(int capacity, int maxCapacity) {
     if (capacity < 0 || capacity > maxCapacity) {
       throw new IllegalArgumentException(
-          "capacity: " + capacity + " (expected: 0 <= capacity <= maxCapacity " + maxCapacity + ")");
+          "capacity: "
+              + capacity
+              + " (expected: 0 <= capacity <= maxCapacity "
+              + maxCapacity
+              + ")");
     }
     this.capacity = capacity;
     this.maxCapacity = maxCapacity;
@@ -218,7 +222,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected abstract void adjustCapacity(int newCapacity);
 
-  /** Frees the memory; called once, when the reference count drops to zero. */
+  /**
+   * Frees the memory; called once, when the reference count drops to zero. A buffer that holds
+   * memory must also replace it with an empty array or segment, so that the core's loads and stores
+   * fail their bounds check afterwards: primitive accessors rely on that to detect a released
+   * buffer without loading the reference count.
+   */
   protected abstract void deallocate();
 
   /**
@@ -230,8 +239,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
   /**
    * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
-   * the given range; its position is 0 and its limit {@code length}. Changing its position does
-   * not change this buffer's indexes.
+   * the given range; its position is 0 and its limit {@code length}. Changing its position does not
+   * change this buffer's indexes.
    *
    * @param index the start
    * @param length the number of bytes
@@ -282,8 +291,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster
-   * loop.
+   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster loop.
    *
    * @param start a checked start index
    * @param end a checked end index
@@ -363,7 +371,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     int r = readerIndex;
     if (r > writerIndex - length) {
       throw new IndexOutOfBoundsException(
-          "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+          "readerIndex("
+              + r
+              + ") + length("
+              + length
+              + ") exceeds writerIndex("
+              + writerIndex
+              + ")");
     }
     return r;
   }
@@ -521,7 +535,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf setIndex(int readerIndex, int writerIndex) {
     if (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity) {
       throw new IndexOutOfBoundsException(
-          "readerIndex: " + readerIndex + ", writerIndex: " + writerIndex + ", capacity: " + capacity);
+          "readerIndex: "
+              + readerIndex
+              + ", writerIndex: "
+              + writerIndex
+              + ", capacity: "
+              + capacity);
     }
     this.readerIndex = readerIndex;
     this.writerIndex = writerIndex;
@@ -684,7 +703,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     return 2;
   }
 
-
   // ---------------------------------------------------------------------------------------------
   // Primitives (generated family: one core load/store per width, byte order as a flag).
 
@@ -705,7 +723,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by 1.
+   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by
+   * 1.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
@@ -724,6 +743,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the boolean (any non-zero byte is {{@code true}}) at {@code index}.
    *
@@ -743,7 +763,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by 1, growing if needed.
+   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by
+   * 1, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -762,6 +783,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the byte at {@code index}.
    *
@@ -798,6 +820,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the byte at {@code index}.
    *
@@ -836,6 +859,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the unsigned byte at {@code index}.
    *
@@ -872,6 +896,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in big-endian order.
    *
@@ -908,6 +933,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in big-endian order.
    *
@@ -927,7 +953,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -946,6 +973,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in little-endian order.
    *
@@ -982,6 +1010,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in little-endian order.
    *
@@ -1001,7 +1030,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1020,6 +1050,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in big-endian order.
    *
@@ -1056,6 +1087,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in little-endian order.
    *
@@ -1073,7 +1105,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by 2.
+   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by
+   * 2.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
@@ -1092,6 +1125,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -1128,6 +1162,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -1147,7 +1182,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1166,6 +1202,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -1202,6 +1239,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -1221,7 +1259,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by
+   * 3, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1240,6 +1279,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in big-endian order.
    *
@@ -1276,6 +1316,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in little-endian order.
    *
@@ -1293,7 +1334,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by 3.
+   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by
+   * 3.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
@@ -1312,6 +1354,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in big-endian order.
    *
@@ -1348,6 +1391,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in big-endian order.
    *
@@ -1367,7 +1411,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1386,6 +1431,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in little-endian order.
    *
@@ -1422,6 +1468,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in little-endian order.
    *
@@ -1441,7 +1488,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1460,6 +1508,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in big-endian order.
    *
@@ -1496,6 +1545,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in little-endian order.
    *
@@ -1532,6 +1582,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in big-endian order.
    *
@@ -1568,6 +1619,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in big-endian order.
    *
@@ -1587,7 +1639,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1606,6 +1659,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in little-endian order.
    *
@@ -1642,6 +1696,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in little-endian order.
    *
@@ -1661,7 +1716,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1680,6 +1736,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1716,6 +1773,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1735,7 +1793,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1754,6 +1813,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1790,6 +1850,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1809,7 +1870,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1828,6 +1890,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1864,6 +1927,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1883,7 +1947,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1902,6 +1967,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1919,7 +1985,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by 4.
+   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by
+   * 4.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
@@ -1938,6 +2005,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1957,7 +2025,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by
+   * 4, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1976,6 +2045,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -2012,6 +2082,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -2031,7 +2102,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -2050,6 +2122,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -2067,7 +2140,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by 8.
+   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by
+   * 8.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
@@ -2086,6 +2160,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -2105,7 +2180,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by
+   * 8, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -2124,6 +2200,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   private int loadUnsignedMedium(int i, boolean bigEndian) {
     if (bigEndian) {
       return ((loadShort(i, true) & 0xffff) << 8) | (loadByte(i + 2) & 0xff);
@@ -2791,8 +2868,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the first index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(byte[] src, int srcIndex, int length) {
     Objects.checkFromIndexSize(srcIndex, length, src.length);
@@ -2855,8 +2932,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the absolute index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(ByteBuf src, int srcIndex, int length) {
     int w = prepareWrite(length);
@@ -2997,8 +3074,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Returns the number of bytes before the first {@code value} in {@code [index, index +
-   * length)}.
+   * Returns the number of bytes before the first {@code value} in {@code [index, index + length)}.
    *
    * @param index the absolute start
    * @param length the number of bytes to search
@@ -3165,8 +3241,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf copy(int index, int length) {
     checkIndex(index, length);
     int max = Math.max(length, maxCapacity);
-    ByteBuf copy =
-        isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
+    ByteBuf copy = isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
     try {
       copy.writeBytes(this, index, length);
     } catch (RuntimeException e) {

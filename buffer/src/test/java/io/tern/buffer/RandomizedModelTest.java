@@ -44,11 +44,15 @@ class RandomizedModelTest extends BufferTestSupport {
       switch (choice) {
         case 0 -> {
           int i = random.nextInt(cap - width + 1);
-          assertThat(get(buf, i, width, le)).as("op %d get%d@%d", op, width, i).isEqualTo(value(model, i, width, le));
+          assertThat(get(buf, i, width, le))
+              .as("op %d get%d@%d", op, width, i)
+              .isEqualTo(value(model, i, width, le));
         }
         case 1 -> {
           if (w - r >= width) {
-            assertThat(read(buf, width, le)).as("op %d read%d", op, width).isEqualTo(value(model, r, width, le));
+            assertThat(read(buf, width, le))
+                .as("op %d read%d", op, width)
+                .isEqualTo(value(model, r, width, le));
             r += width;
           }
         }
@@ -57,7 +61,9 @@ class RandomizedModelTest extends BufferTestSupport {
           int length = random.nextInt(cap - from + 1);
           byte[] out = new byte[length];
           buf.getBytes(from, out);
-          assertThat(out).as("op %d getBytes", op).isEqualTo(Arrays.copyOfRange(model, from, from + length));
+          assertThat(out)
+              .as("op %d getBytes", op)
+              .isEqualTo(Arrays.copyOfRange(model, from, from + length));
         }
         case 3 -> {
           int a = random.nextInt(w + 1);
@@ -69,7 +75,9 @@ class RandomizedModelTest extends BufferTestSupport {
           byte target = model[random.nextInt(cap)];
           int from = random.nextInt(cap + 1);
           int to = random.nextInt(cap + 1);
-          assertThat(buf.indexOf(from, to, target)).as("op %d indexOf", op).isEqualTo(indexOf(model, from, to, target));
+          assertThat(buf.indexOf(from, to, target))
+              .as("op %d indexOf", op)
+              .isEqualTo(indexOf(model, from, to, target));
         }
         case 5 -> {
           ByteBuf expected = own(Unpooled.wrappedBuffer(model, r, w - r));

@@ -16,10 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-/**
- * Tern's side of the harness proof pair: write then read 1,000 ints in an unpooled heap
- * buffer.
- */
+/** Tern's side of the harness proof pair: write then read 1,000 ints in an unpooled heap buffer. */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")

@@ -17,8 +17,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Netty's side of the harness proof pair: write then read 1,000 ints in an unpooled heap
- * buffer.
+ * Netty's side of the harness proof pair: write then read 1,000 ints in an unpooled heap buffer.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

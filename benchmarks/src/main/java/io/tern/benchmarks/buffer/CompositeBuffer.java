@@ -1,10 +1,8 @@
 package io.tern.benchmarks.buffer;
 
-import io.tern.buffer.ByteBuf;
-import io.tern.buffer.UnpooledByteBufAllocator;
-import io.tern.common.ResourceLeakDetector;
 import io.tern.buffer.CompositeByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.common.ResourceLeakDetector;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,9 +17,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Tern's side of the composite pair: add 1,000 components of 16 bytes to a composite, then
- * read every long across them ({@code addAndRead}); and read every long of a prebuilt composite
- * of 1,000 components ({@code read}).
+ * Tern's side of the composite pair: add 1,000 components of 16 bytes to a composite, then read
+ * every long across them ({@code addAndRead}); and read every long of a prebuilt composite of 1,000
+ * components ({@code read}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

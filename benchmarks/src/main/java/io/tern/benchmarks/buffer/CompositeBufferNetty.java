@@ -1,10 +1,8 @@
 package io.tern.benchmarks.buffer;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
-import io.netty.util.ResourceLeakDetector;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.util.ResourceLeakDetector;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,9 +17,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Netty's side of the composite pair: add 1,000 components of 16 bytes to a composite, then
- * read every long across them ({@code addAndRead}); and read every long of a prebuilt composite
- * of 1,000 components ({@code read}).
+ * Netty's side of the composite pair: add 1,000 components of 16 bytes to a composite, then read
+ * every long across them ({@code addAndRead}); and read every long of a prebuilt composite of 1,000
+ * components ({@code read}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

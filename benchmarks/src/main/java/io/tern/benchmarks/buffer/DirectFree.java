@@ -36,8 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code mallocFree} / {@code callocFree}: C library downcalls, the segment reinterpreted to
  *       its size ({@code callocFree} is what {@code NativeMemory} does);
  *   <li>{@code unpooledDirectBuffer}: the whole Tern buffer, allocate + release;
- *   <li>{@code byteBufferAllocateDirect}: the JDK's direct buffer, freed by the GC's cleaner
- *       (not deterministic; for reference).
+ *   <li>{@code byteBufferAllocateDirect}: the JDK's direct buffer, freed by the GC's cleaner (not
+ *       deterministic; for reference).
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Netty's side of the {@code toString(UTF_8)} pair: decode a short and a long ASCII text,
- * plus a text with multi-byte characters, from heap and direct buffers.
+ * Netty's side of the {@code toString(UTF_8)} pair: decode a short and a long ASCII text, plus a
+ * text with multi-byte characters, from heap and direct buffers.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

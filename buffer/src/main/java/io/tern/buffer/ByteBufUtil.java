@@ -19,6 +19,9 @@ import java.util.Objects;
  * where stated.
  */
 public final class ByteBufUtil {
+  /** From this many chars on, a {@code String} is encoded by the JDK and copied in bulk. */
+  private static final int STRING_BULK_THRESHOLD = 32;
+
   private ByteBufUtil() {}
 
   // ---------------------------------------------------------------------------------------------
@@ -266,6 +269,15 @@ public final class ByteBufUtil {
       // In-place encoding never checks bounds: make sure this text fits.
       buf.ensureWritable(Utf8.length(seq, start, end));
     }
+    if (chars >= STRING_BULK_THRESHOLD && seq instanceof String s) {
+      // The JDK's own encoder is vectorised (and copies ASCII-only strings in bulk): for all but
+      // short strings, encoding to a temporary array and copying it beats a char loop.
+      byte[] bytes =
+          (start == 0 && end == s.length() ? s : s.substring(start, end))
+              .getBytes(StandardCharsets.UTF_8);
+      buf.writeBytes(bytes);
+      return bytes.length;
+    }
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {
       int base = buf.arrayOffset();
@@ -299,6 +311,10 @@ public final class ByteBufUtil {
       return writeAscii(buf, ascii);
     }
     int length = seq.length();
+    if (length >= STRING_BULK_THRESHOLD && seq instanceof String s) {
+      buf.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1)); // vectorised in the JDK
+      return length;
+    }
     buf.ensureWritable(length);
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {

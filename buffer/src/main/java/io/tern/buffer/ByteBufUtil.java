@@ -269,9 +269,12 @@ public final class ByteBufUtil {
       // In-place encoding never checks bounds: make sure this text fits.
       buf.ensureWritable(Utf8.length(seq, start, end));
     }
-    if (chars >= STRING_BULK_THRESHOLD && seq instanceof String s) {
-      // The JDK's own encoder is vectorised (and copies ASCII-only strings in bulk): for all but
-      // short strings, encoding to a temporary array and copying it beats a char loop.
+    if (chars >= STRING_BULK_THRESHOLD
+        && seq instanceof String s
+        && Utf8.startsAscii(s, start, STRING_BULK_THRESHOLD)) {
+      // The JDK copies ASCII-only strings in bulk (vectorised): for all but short strings that
+      // look ASCII, encoding to a temporary array and copying it beats a char loop. Text that
+      // starts with non-ASCII goes through the loops below, which do not allocate.
       byte[] bytes =
           (start == 0 && end == s.length() ? s : s.substring(start, end))
               .getBytes(StandardCharsets.UTF_8);
@@ -287,7 +290,7 @@ public final class ByteBufUtil {
     }
     if (buf.hasMemorySegment() && !buf.isReadOnly()) {
       MemorySegment segment = buf.memorySegment();
-      int written = (int) (Utf8.encode(seq, start, end, segment, writerIndex) - writerIndex);
+      int written = (int) (Utf8.encodeChunked(seq, start, end, segment, writerIndex) - writerIndex);
       buf.writerIndex(writerIndex + written);
       return written;
     }

@@ -19,6 +19,9 @@ import java.util.Objects;
  * where stated.
  */
 public final class ByteBufUtil {
+  /** From this many chars on, a {@code String} is encoded by the JDK and copied in bulk. */
+  private static final int STRING_BULK_THRESHOLD = 32;
+
   private ByteBufUtil() {}
 
   // ---------------------------------------------------------------------------------------------
@@ -266,6 +269,18 @@ public final class ByteBufUtil {
       // In-place encoding never checks bounds: make sure this text fits.
       buf.ensureWritable(Utf8.length(seq, start, end));
     }
+    if (chars >= STRING_BULK_THRESHOLD
+        && seq instanceof String s
+        && Utf8.startsAscii(s, start, STRING_BULK_THRESHOLD)) {
+      // The JDK copies ASCII-only strings in bulk (vectorised): for all but short strings that
+      // look ASCII, encoding to a temporary array and copying it beats a char loop. Text that
+      // starts with non-ASCII goes through the loops below, which do not allocate.
+      byte[] bytes =
+          (start == 0 && end == s.length() ? s : s.substring(start, end))
+              .getBytes(StandardCharsets.UTF_8);
+      buf.writeBytes(bytes);
+      return bytes.length;
+    }
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {
       int base = buf.arrayOffset();
@@ -275,7 +290,7 @@ public final class ByteBufUtil {
     }
     if (buf.hasMemorySegment() && !buf.isReadOnly()) {
       MemorySegment segment = buf.memorySegment();
-      int written = (int) (Utf8.encode(seq, start, end, segment, writerIndex) - writerIndex);
+      int written = (int) (Utf8.encodeChunked(seq, start, end, segment, writerIndex) - writerIndex);
       buf.writerIndex(writerIndex + written);
       return written;
     }
@@ -299,6 +314,10 @@ public final class ByteBufUtil {
       return writeAscii(buf, ascii);
     }
     int length = seq.length();
+    if (length >= STRING_BULK_THRESHOLD && seq instanceof String s) {
+      buf.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1)); // vectorised in the JDK
+      return length;
+    }
     buf.ensureWritable(length);
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {

@@ -63,6 +63,27 @@ class ByteBufUtilTest {
   }
 
   @Test
+  void longTextKeepsSurrogatePairsWhole() {
+    Random random = new Random(99);
+    List<String> texts = new ArrayList<>();
+    for (int prefix = 1360; prefix < 1368; prefix++) {
+      texts.add("\u00e9" + "x".repeat(prefix) + "\ud83d\ude00" + randomText(random, 3000));
+      texts.add("x".repeat(prefix) + "\ud83d\ude00" + randomText(random, 3000));
+    }
+    for (String text : texts) {
+      byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+      for (ByteBuf buf : List.of(Unpooled.directBuffer(16), Unpooled.buffer(16))) {
+        try {
+          assertThat(ByteBufUtil.writeUtf8(buf, text)).isEqualTo(expected.length);
+          assertThat(ByteBufUtil.getBytes(buf)).isEqualTo(expected);
+        } finally {
+          buf.release();
+        }
+      }
+    }
+  }
+
+  @Test
   void writeUtf8OfANonStringSequenceAndOfARange() {
     ByteBuf buf = Unpooled.buffer();
     try {

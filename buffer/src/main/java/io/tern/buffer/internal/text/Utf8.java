@@ -14,7 +14,62 @@ public final class Utf8 {
 
   private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
 
+  /** Chars encoded per chunk through the scratch array: their worst case fills it. */
+  private static final int CHUNK_CHARS = 1364;
+
+  /** Per-thread scratch for segment writes; 3 bytes per char plus 1 for a pair at the end. */
+  private static final ThreadLocal<byte[]> SCRATCH =
+      ThreadLocal.withInitial(() -> new byte[CHUNK_CHARS * MAX_BYTES_PER_CHAR + 1]);
+
   private Utf8() {}
+
+  /**
+   * Returns whether the first {@code count} chars from {@code start} (or fewer, to the end) are
+   * ASCII: a cheap guess whether the whole string is.
+   *
+   * @param s the string
+   * @param start the first char
+   * @param count how many chars to look at
+   * @return {@code true} if none of them is above {@code 0x7F}
+   */
+  public static boolean startsAscii(String s, int start, int count) {
+    int end = Math.min(s.length(), start + count);
+    for (int i = start; i < end; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Encodes {@code seq[start, end)} into {@code dst} like {@link #encode(CharSequence, int, int,
+   * MemorySegment, long)}, through a per-thread array copied in bulk, which beats per-byte segment
+   * stores.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @param dst the destination
+   * @param offset where the first byte goes
+   * @return the offset after the last byte written
+   */
+  public static long encodeChunked(
+      CharSequence seq, int start, int end, MemorySegment dst, long offset) {
+    byte[] scratch = SCRATCH.get();
+    int i = start;
+    while (i < end) {
+      int chunkEnd = Math.min(end, i + CHUNK_CHARS);
+      if (chunkEnd < end && Character.isHighSurrogate(seq.charAt(chunkEnd - 1))) {
+        chunkEnd++; // keep a surrogate pair together
+      }
+      int n = encode(seq, i, chunkEnd, scratch, 0);
+      MemorySegment.copy(scratch, 0, dst, BYTE, offset, n);
+      offset += n;
+      i = chunkEnd;
+    }
+    return offset;
+  }
 
   /**
    * Counts the bytes {@code seq[start, end)} takes in UTF-8.

@@ -54,9 +54,9 @@ import java.util.Objects;
  */
 public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   /**
-   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer
-   * was not released (default {@code true}). Turning it off saves a load and a branch per access
-   * but lets a use-after-release read stale or freed memory.
+   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer was not
+   * released (default {@code true}). Turning it off saves a load and a branch per access but lets a
+   * use-after-release read stale or freed memory.
    */
   static final boolean CHECK_ACCESSIBLE =
       SystemProperties.getBoolean("io.tern.buffer.checkAccessible", true);
@@ -90,7 +90,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   protected ByteBuf(int capacity, int maxCapacity) {
     if (capacity < 0 || capacity > maxCapacity) {
       throw new IllegalArgumentException(
-          "capacity: " + capacity + " (expected: 0 <= capacity <= maxCapacity " + maxCapacity + ")");
+          "capacity: "
+              + capacity
+              + " (expected: 0 <= capacity <= maxCapacity "
+              + maxCapacity
+              + ")");
     }
     this.capacity = capacity;
     this.maxCapacity = maxCapacity;
@@ -218,7 +222,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected abstract void adjustCapacity(int newCapacity);
 
-  /** Frees the memory; called once, when the reference count drops to zero. */
+  /**
+   * Frees the memory; called once, when the reference count drops to zero. A buffer that holds
+   * memory must also replace it with an empty array or segment, so that the core's loads and stores
+   * fail their bounds check afterwards: primitive accessors rely on that to detect a released
+   * buffer without loading the reference count.
+   */
   protected abstract void deallocate();
 
   /**
@@ -230,8 +239,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
   /**
    * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
-   * the given range; its position is 0 and its limit {@code length}. Changing its position does
-   * not change this buffer's indexes.
+   * the given range; its position is 0 and its limit {@code length}. Changing its position does not
+   * change this buffer's indexes.
    *
    * @param index the start
    * @param length the number of bytes
@@ -282,8 +291,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster
-   * loop.
+   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster loop.
    *
    * @param start a checked start index
    * @param end a checked end index
@@ -309,8 +317,48 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected final void ensureAccessible() {
     if (CHECK_ACCESSIBLE && !isAccessible()) {
-      throw new IllegalReferenceCountException(0);
+      throw released();
     }
+  }
+
+  // Out of line so that the inlined access path holds no exception construction.
+  private static IllegalReferenceCountException released() {
+    return new IllegalReferenceCountException(0);
+  }
+
+  /*
+   * Primitive accessors do not load the reference count: a root buffer swaps its memory for an
+   * empty array or segment when it is freed, so the memory's own bounds check fails on a released
+   * buffer, and the failure is turned into IllegalReferenceCountException here. Everything else
+   * checks the count up front.
+   */
+  private void checkBounds(int index, int length) {
+    if ((index | (capacity - index - length)) < 0) {
+      throw boundsFailure(index, length);
+    }
+  }
+
+  private RuntimeException boundsFailure(int index, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+  }
+
+  private RuntimeException readFailure(int r, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+  }
+
+  private RuntimeException accessFailure(IndexOutOfBoundsException e) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return e;
   }
 
   final void checkIndex(int index, int length) {
@@ -323,7 +371,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     int r = readerIndex;
     if (r > writerIndex - length) {
       throw new IndexOutOfBoundsException(
-          "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+          "readerIndex("
+              + r
+              + ") + length("
+              + length
+              + ") exceeds writerIndex("
+              + writerIndex
+              + ")");
     }
     return r;
   }
@@ -346,6 +400,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   private void grow(int w, int length) {
+    ensureAccessible();
     if (length < 0) {
       throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
     }
@@ -480,7 +535,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf setIndex(int readerIndex, int writerIndex) {
     if (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity) {
       throw new IndexOutOfBoundsException(
-          "readerIndex: " + readerIndex + ", writerIndex: " + writerIndex + ", capacity: " + capacity);
+          "readerIndex: "
+              + readerIndex
+              + ", writerIndex: "
+              + writerIndex
+              + ", capacity: "
+              + capacity);
     }
     this.readerIndex = readerIndex;
     this.writerIndex = writerIndex;
@@ -654,22 +714,36 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final boolean getBoolean(int index) {
-    checkIndex(index, 1);
-    return loadByte(index) != 0;
+    checkBounds(index, 1);
+    try {
+      return loadByte(index) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
-   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by 1.
+   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by
+   * 1.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final boolean readBoolean() {
-    int r = checkReadable(1);
-    boolean value = loadByte(r) != 0;
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    boolean value;
+    try {
+      value = loadByte(r) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the boolean (any non-zero byte is {{@code true}}) at {@code index}.
    *
@@ -679,24 +753,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setBoolean(int index, boolean value) {
-    checkIndex(index, 1);
-    storeByte(index, value ? (byte) 1 : (byte) 0);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by 1, growing if needed.
+   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by
+   * 1, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeBoolean(boolean value) {
-    int w = prepareWrite(1);
-    storeByte(w, value ? (byte) 1 : (byte) 0);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the byte at {@code index}.
    *
@@ -705,8 +792,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final byte getByte(int index) {
-    checkIndex(index, 1);
-    return loadByte(index);
+    checkBounds(index, 1);
+    try {
+      return loadByte(index);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -716,11 +807,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final byte readByte() {
-    int r = checkReadable(1);
-    byte value = loadByte(r);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    byte value;
+    try {
+      value = loadByte(r);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the byte at {@code index}.
    *
@@ -730,8 +830,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setByte(int index, int value) {
-    checkIndex(index, 1);
-    storeByte(index, (byte) value);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -743,11 +847,19 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeByte(int value) {
-    int w = prepareWrite(1);
-    storeByte(w, (byte) value);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the unsigned byte at {@code index}.
    *
@@ -756,8 +868,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final short getUnsignedByte(int index) {
-    checkIndex(index, 1);
-    return (short) (loadByte(index) & 0xff);
+    checkBounds(index, 1);
+    try {
+      return (short) (loadByte(index) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -767,11 +883,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final short readUnsignedByte() {
-    int r = checkReadable(1);
-    short value = (short) (loadByte(r) & 0xff);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    short value;
+    try {
+      value = (short) (loadByte(r) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in big-endian order.
    *
@@ -780,8 +905,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -791,11 +920,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShort() {
-    int r = checkReadable(2);
-    short value = loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in big-endian order.
    *
@@ -805,24 +943,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShort(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShort(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in little-endian order.
    *
@@ -831,8 +982,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -842,11 +997,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShortLE() {
-    int r = checkReadable(2);
-    short value = loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in little-endian order.
    *
@@ -856,24 +1020,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShortLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShortLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in big-endian order.
    *
@@ -882,8 +1059,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -893,11 +1074,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShort() {
-    int r = checkReadable(2);
-    int value = loadShort(r, true) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in little-endian order.
    *
@@ -906,22 +1096,36 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
-   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by 2.
+   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by
+   * 2.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShortLE() {
-    int r = checkReadable(2);
-    int value = loadShort(r, false) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -930,8 +1134,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMedium(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, true) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -941,11 +1149,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMedium() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -955,24 +1172,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMedium(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, true);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMedium(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, true);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -981,8 +1211,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMediumLE(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, false) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -992,11 +1226,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMediumLE() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -1006,24 +1249,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMediumLE(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, false);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by
+   * 3, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMediumLE(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, false);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in big-endian order.
    *
@@ -1032,8 +1288,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMedium(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, true);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1043,11 +1303,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMedium() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in little-endian order.
    *
@@ -1056,22 +1325,36 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMediumLE(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, false);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
-   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by 3.
+   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by
+   * 3.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMediumLE() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in big-endian order.
    *
@@ -1080,8 +1363,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1091,11 +1378,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readInt() {
-    int r = checkReadable(4);
-    int value = loadInt(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in big-endian order.
    *
@@ -1105,24 +1401,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setInt(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeInt(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in little-endian order.
    *
@@ -1131,8 +1440,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1142,11 +1455,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readIntLE() {
-    int r = checkReadable(4);
-    int value = loadInt(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in little-endian order.
    *
@@ -1156,24 +1478,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setIntLE(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeIntLE(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in big-endian order.
    *
@@ -1182,8 +1517,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1193,11 +1532,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedInt() {
-    int r = checkReadable(4);
-    long value = loadInt(r, true) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in little-endian order.
    *
@@ -1206,8 +1554,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1217,11 +1569,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedIntLE() {
-    int r = checkReadable(4);
-    long value = loadInt(r, false) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in big-endian order.
    *
@@ -1230,8 +1591,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLong(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, true);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1241,11 +1606,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLong() {
-    int r = checkReadable(8);
-    long value = loadLong(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in big-endian order.
    *
@@ -1255,24 +1629,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLong(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLong(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in little-endian order.
    *
@@ -1281,8 +1668,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLongLE(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, false);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1292,11 +1683,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLongLE() {
-    int r = checkReadable(8);
-    long value = loadLong(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in little-endian order.
    *
@@ -1306,24 +1706,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLongLE(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLongLE(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1332,8 +1745,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getChar(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1343,11 +1760,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readChar() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1357,24 +1783,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setChar(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeChar(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1383,8 +1822,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getCharLE(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1394,11 +1837,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readCharLE() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1408,24 +1860,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setCharLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeCharLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1434,8 +1899,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloat(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, true));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1445,11 +1914,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloat() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1459,24 +1937,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloat(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloat(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1485,22 +1976,36 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloatLE(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, false));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
-   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by 4.
+   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by
+   * 4.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloatLE() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1510,24 +2015,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloatLE(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by
+   * 4, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloatLE(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -1536,8 +2054,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDouble(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, true));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1547,11 +2069,20 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDouble() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -1561,24 +2092,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDouble(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDouble(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -1587,22 +2131,36 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDoubleLE(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, false));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
-   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by 8.
+   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by
+   * 8.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDoubleLE() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -1612,24 +2170,37 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDoubleLE(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by
+   * 8, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDoubleLE(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
+
   private int loadUnsignedMedium(int i, boolean bigEndian) {
     if (bigEndian) {
       return ((loadShort(i, true) & 0xffff) << 8) | (loadByte(i + 2) & 0xff);
@@ -1646,7 +2217,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
       storeShort(i + 1, (short) (value >>> 8), false);
     }
   }
-
 
   // ---------------------------------------------------------------------------------------------
   // Bulk transfers: absolute.
@@ -2298,8 +2868,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the first index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(byte[] src, int srcIndex, int length) {
     Objects.checkFromIndexSize(srcIndex, length, src.length);
@@ -2362,8 +2932,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the absolute index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(ByteBuf src, int srcIndex, int length) {
     int w = prepareWrite(length);
@@ -2504,8 +3074,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Returns the number of bytes before the first {@code value} in {@code [index, index +
-   * length)}.
+   * Returns the number of bytes before the first {@code value} in {@code [index, index + length)}.
    *
    * @param index the absolute start
    * @param length the number of bytes to search
@@ -2672,8 +3241,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf copy(int index, int length) {
     checkIndex(index, length);
     int max = Math.max(length, maxCapacity);
-    ByteBuf copy =
-        isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
+    ByteBuf copy = isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
     try {
       copy.writeBytes(this, index, length);
     } catch (RuntimeException e) {

@@ -11,7 +11,8 @@ import java.util.function.Function;
  * length, with all of it readable. The caller releases the buffer (which frees everything the kind
  * allocated for it).
  */
-record BufferKind(String name, boolean writable, boolean resizable, Function<byte[], ByteBuf> factory) {
+record BufferKind(
+    String name, boolean writable, boolean resizable, Function<byte[], ByteBuf> factory) {
   static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
 
   ByteBuf create(byte[] content) {
@@ -141,7 +142,9 @@ record BufferKind(String name, boolean writable, boolean resizable, Function<byt
       return;
     }
     ByteBuf root = buf.unwrap();
-    if (root != null && root.refCnt() > 0 && buf.getClass().getSimpleName().startsWith("Unreleasable")) {
+    if (root != null
+        && root.refCnt() > 0
+        && buf.getClass().getSimpleName().startsWith("Unreleasable")) {
       root.release();
     }
   }

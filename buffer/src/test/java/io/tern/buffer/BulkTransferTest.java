@@ -33,7 +33,8 @@ class BulkTransferTest extends BufferTestSupport {
     ByteBuffer heapNio = ByteBuffer.allocate(30).position(10);
     buf.getBytes(1, heapNio);
     assertThat(heapNio.position()).isEqualTo(30);
-    assertThat(Arrays.copyOfRange(heapNio.array(), 10, 30)).isEqualTo(Arrays.copyOfRange(content, 1, 21));
+    assertThat(Arrays.copyOfRange(heapNio.array(), 10, 30))
+        .isEqualTo(Arrays.copyOfRange(content, 1, 21));
 
     ByteBuffer directNio = ByteBuffer.allocateDirect(30);
     buf.getBytes(3, directNio);

@@ -85,8 +85,7 @@ class IndexAndCapacityTest extends BufferTestSupport {
     assertThat(buf.capacity()).isEqualTo(64);
     assertThat(buf.ensureWritable(200, true)).isEqualTo(3);
     assertThat(buf.capacity()).isEqualTo(100);
-    assertThatThrownBy(() -> buf.ensureWritable(101))
-        .isInstanceOf(IndexOutOfBoundsException.class);
+    assertThatThrownBy(() -> buf.ensureWritable(101)).isInstanceOf(IndexOutOfBoundsException.class);
   }
 
   @Test

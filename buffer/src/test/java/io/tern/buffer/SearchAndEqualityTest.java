@@ -47,7 +47,18 @@ class SearchAndEqualityTest extends BufferTestSupport {
     assertThat(buf.forEachByteDesc(b -> b != content[10])).isEqualTo(10);
     List<Byte> reversed = new ArrayList<>();
     assertThat(buf.forEachByteDesc(5, 10, b -> reversed.add(b))).isEqualTo(-1);
-    assertThat(reversed).containsExactly(content[14], content[13], content[12], content[11], content[10], content[9], content[8], content[7], content[6], content[5]);
+    assertThat(reversed)
+        .containsExactly(
+            content[14],
+            content[13],
+            content[12],
+            content[11],
+            content[10],
+            content[9],
+            content[8],
+            content[7],
+            content[6],
+            content[5]);
     assertThat(buf.forEachByte(0, 40, ByteProcessor.FIND_NUL)).isEqualTo(-1);
   }
 
@@ -76,8 +87,10 @@ class SearchAndEqualityTest extends BufferTestSupport {
     b[17] = (byte) (b[17] ^ 0x80);
     ByteBuf x = make(kind, a);
     ByteBuf y = own(Unpooled.wrappedBuffer(b));
-    assertThat(Integer.signum(x.compareTo(y))).isEqualTo(Integer.signum(Arrays.compareUnsigned(a, b)));
-    assertThat(Integer.signum(y.compareTo(x))).isEqualTo(-Integer.signum(Arrays.compareUnsigned(a, b)));
+    assertThat(Integer.signum(x.compareTo(y)))
+        .isEqualTo(Integer.signum(Arrays.compareUnsigned(a, b)));
+    assertThat(Integer.signum(y.compareTo(x)))
+        .isEqualTo(-Integer.signum(Arrays.compareUnsigned(a, b)));
     ByteBuf prefix = own(Unpooled.wrappedBuffer(a, 0, 20));
     assertThat(x.compareTo(prefix)).isPositive();
   }
@@ -89,7 +102,8 @@ class SearchAndEqualityTest extends BufferTestSupport {
     byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
     ByteBuf buf = make(kind, utf8);
     assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(text);
-    assertThat(buf.toString(0, 5, StandardCharsets.US_ASCII)).isEqualTo(new String(utf8, 0, 5, StandardCharsets.US_ASCII));
+    assertThat(buf.toString(0, 5, StandardCharsets.US_ASCII))
+        .isEqualTo(new String(utf8, 0, 5, StandardCharsets.US_ASCII));
     buf.readerIndex(utf8.length);
     assertThat(buf.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(buf.toString()).contains("ridx: " + utf8.length);

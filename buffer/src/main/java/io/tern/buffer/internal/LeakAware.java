@@ -5,8 +5,8 @@ import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
 
 /**
- * Leak tracking for buffers: allocators pass each new buffer through {@link #track(ByteBuf)},
- * which returns a leak-aware wrapper when the detector samples it.
+ * Leak tracking for buffers: allocators pass each new buffer through {@link #track(ByteBuf)}, which
+ * returns a leak-aware wrapper when the detector samples it.
  */
 public final class LeakAware {
   private static final ResourceLeakDetector<ByteBuf> DETECTOR =

@@ -97,8 +97,8 @@ public interface PoolArenaMetric {
   long numActiveAllocations();
 
   /**
-   * Returns the normalised bytes of allocations not yet given back to the arena (regions parked
-   * in thread caches included).
+   * Returns the normalised bytes of allocations not yet given back to the arena (regions parked in
+   * thread caches included).
    *
    * @return bytes
    */

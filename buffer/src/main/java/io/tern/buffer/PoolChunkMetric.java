@@ -1,8 +1,8 @@
 package io.tern.buffer;
 
 /**
- * A view of one chunk of a pooled allocator: a contiguous block of memory carved into page runs
- * and subpages.
+ * A view of one chunk of a pooled allocator: a contiguous block of memory carved into page runs and
+ * subpages.
  *
  * <p>Instances returned by metrics are snapshots taken under the arena's lock; any thread may call
  * these methods.

@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * Configuration and usage of a pooled allocator, with a view of each arena.
  *
- * <p>Any thread may call these methods; usage values are approximate while other threads
- * allocate (see {@link PoolArenaMetric}).
+ * <p>Any thread may call these methods; usage values are approximate while other threads allocate
+ * (see {@link PoolArenaMetric}).
  */
 public interface PooledByteBufAllocatorMetric {
   /**

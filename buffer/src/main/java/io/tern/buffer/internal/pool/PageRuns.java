@@ -10,8 +10,8 @@ package io.tern.buffer.internal.pool;
  * at most {@code pages / 64} words (8 for the default 512-page chunk), each a single {@code
  * numberOfTrailingZeros}. Inserting and removing a run is O(1), so splitting a run on allocation
  * and coalescing it with both free neighbours on release are O(1) too: the first and last page of
- * every free run record the run, so a released run finds its neighbours by looking one page to
- * each side.
+ * every free run record the run, so a released run finds its neighbours by looking one page to each
+ * side.
  *
  * <p>Not thread-safe: the owning arena's lock guards it.
  */
@@ -21,6 +21,7 @@ final class PageRuns {
   private final int[] bucketHead;
   private final int[] next;
   private final int[] prev;
+
   /** At a free run's first page: its length; 0 elsewhere. */
   private final int[] freeLengthAtStart;
 

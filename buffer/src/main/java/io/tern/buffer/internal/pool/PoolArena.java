@@ -19,8 +19,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * subpage takes only that lock. Lock order is arena lock, then head lock; the release path never
  * holds a head lock while taking the arena lock. Chunks are destroyed outside the lock.
  *
- * <p>Chunk lists, by usage: {@code qInit [0,25) -> q000 [1,50) -> q025 [25,75) -> q050 [50,100)
- * -> q075 [75,100) -> q100 [100]}; allocation tries q050, q025, q000, qInit, q075 in that order,
+ * <p>Chunk lists, by usage: {@code qInit [0,25) -> q000 [1,50) -> q025 [25,75) -> q050 [50,100) ->
+ * q075 [75,100) -> q100 [100]}; allocation tries q050, q025, q000, qInit, q075 in that order,
  * preferring chunks that are already well used so lightly used ones can drain and be freed. One
  * completely free chunk is kept as a spare so that a steady allocate/release cycle does not create
  * and destroy a chunk each time.
@@ -174,8 +174,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     } finally {
       lock.unlock();
     }
-    target.init(
-        chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
+    target.init(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
   }
 
   /**
@@ -213,8 +212,9 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
       return chunk;
     }
     Arena nativeArena = newNativeArena();
-    chunk = new PoolChunk<>(this, newChunkMemory(nativeArena, chunkSize), nativeArena,
-        pageShifts, chunkSize);
+    chunk =
+        new PoolChunk<>(
+            this, newChunkMemory(nativeArena, chunkSize), nativeArena, pageShifts, chunkSize);
     pooledChunks++;
     PoolEvents.chunkAllocated(this, chunkSize, false);
     return chunk;
@@ -247,7 +247,9 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
       return;
     }
     int sizeIdx = sizeClasses.size2SizeIdx(maxLength);
-    if (cache != null && cache.owner == Thread.currentThread() && cache.add(chunk, handle, sizeIdx)) {
+    if (cache != null
+        && cache.owner == Thread.currentThread()
+        && cache.add(chunk, handle, sizeIdx)) {
       return;
     }
     freeToArena(chunk, handle, sizeIdx);
@@ -318,8 +320,9 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     for (PoolSubpage<T> head : smallPools) {
       synchronized (head) {
         for (PoolSubpage<T> s = head.next; s != head; s = s.next) {
-          result.add(new SubpageSnapshot(s.maxNumElements(), s.numAvailable(), s.elementSize,
-              s.pageSize()));
+          result.add(
+              new SubpageSnapshot(
+                  s.maxNumElements(), s.numAvailable(), s.elementSize, s.pageSize()));
         }
       }
     }

@@ -41,8 +41,7 @@ final class PoolChunkList<T> implements PoolChunkListMetric {
     this.minUsage = minUsage;
     this.maxUsage = maxUsage;
     // usage >= maxUsage  <=>  freeBytes <= chunkSize * (100 - maxUsage) / 100
-    this.freeMinThreshold =
-        maxUsage > 100 ? -1 : (int) ((long) chunkSize * (100 - maxUsage) / 100);
+    this.freeMinThreshold = maxUsage > 100 ? -1 : (int) ((long) chunkSize * (100 - maxUsage) / 100);
     // usage < minUsage  <=>  freeBytes > chunkSize * (100 - minUsage) / 100; a list starting at
     // 1 % only lets go of chunks that are entirely free; qInit (minUsage < 0) never lets go.
     if (minUsage < 0) {

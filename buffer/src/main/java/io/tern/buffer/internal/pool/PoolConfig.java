@@ -9,34 +9,33 @@ import io.tern.common.SystemProperties;
  * allocator, when the class is first used):
  *
  * <ul>
- *   <li>{@code io.tern.buffer.pooled.pageSize} — page size, a power of two ≥ 4096;
- *       default 8192.
- *   <li>{@code io.tern.buffer.pooled.maxOrder} — chunk size is {@code pageSize <<
- *       maxOrder}; default 9 (4 MiB chunks), at most 14.
- *   <li>{@code io.tern.buffer.pooled.chunkSize} — chunk size in bytes (a power of two),
- *       overriding {@code maxOrder} when set.
- *   <li>{@code io.tern.buffer.pooled.numHeapArenas} — default {@code 2 × cores}, lowered
- *       so that three chunks per arena take at most half of {@code Runtime.maxMemory()}; 0
- *       disables pooling of heap buffers.
- *   <li>{@code io.tern.buffer.pooled.numDirectArenas} — default {@code 2 × cores},
- *       lowered the same way against {@code io.tern.buffer.pooled.maxDirectMemory}; 0 disables
- *       pooling of direct buffers.
- *   <li>{@code io.tern.buffer.pooled.maxDirectMemory} — the native memory budget used
- *       only to bound the default number of direct arenas; default {@code Runtime.maxMemory()}
- *       (the JDK's own default for {@code -XX:MaxDirectMemorySize}).
- *   <li>{@code io.tern.buffer.pooled.smallCacheSize} — entries per small size class in
- *       each thread cache; default 256.
- *   <li>{@code io.tern.buffer.pooled.normalCacheSize} — entries per cached normal size
- *       class in each thread cache; default 64.
- *   <li>{@code io.tern.buffer.pooled.maxCachedBufferCapacity} — largest normalised
- *       size a thread cache keeps; default 32768.
- *   <li>{@code io.tern.buffer.pooled.cacheTrimInterval} — allocations by a thread
- *       between two trims of its cache; default 8192.
- *   <li>{@code io.tern.buffer.pooled.useCacheForVirtualThreads} — give virtual threads
- *       thread caches too; default false (a cache per short-lived virtual thread would pin memory
- *       and churn).
- *   <li>{@code io.tern.buffer.pooled.maxCachedBuffersPerThread} — recycled buffer objects
- *       each thread keeps; default 64.
+ *   <li>{@code io.tern.buffer.pooled.pageSize} — page size, a power of two ≥ 4096; default 8192.
+ *   <li>{@code io.tern.buffer.pooled.maxOrder} — chunk size is {@code pageSize << maxOrder};
+ *       default 9 (4 MiB chunks), at most 14.
+ *   <li>{@code io.tern.buffer.pooled.chunkSize} — chunk size in bytes (a power of two), overriding
+ *       {@code maxOrder} when set.
+ *   <li>{@code io.tern.buffer.pooled.numHeapArenas} — default {@code 2 × cores}, lowered so that
+ *       three chunks per arena take at most half of {@code Runtime.maxMemory()}; 0 disables pooling
+ *       of heap buffers.
+ *   <li>{@code io.tern.buffer.pooled.numDirectArenas} — default {@code 2 × cores}, lowered the same
+ *       way against {@code io.tern.buffer.pooled.maxDirectMemory}; 0 disables pooling of direct
+ *       buffers.
+ *   <li>{@code io.tern.buffer.pooled.maxDirectMemory} — the native memory budget used only to bound
+ *       the default number of direct arenas; default {@code Runtime.maxMemory()} (the JDK's own
+ *       default for {@code -XX:MaxDirectMemorySize}).
+ *   <li>{@code io.tern.buffer.pooled.smallCacheSize} — entries per small size class in each thread
+ *       cache; default 256.
+ *   <li>{@code io.tern.buffer.pooled.normalCacheSize} — entries per cached normal size class in
+ *       each thread cache; default 64.
+ *   <li>{@code io.tern.buffer.pooled.maxCachedBufferCapacity} — largest normalised size a thread
+ *       cache keeps; default 32768.
+ *   <li>{@code io.tern.buffer.pooled.cacheTrimInterval} — allocations by a thread between two trims
+ *       of its cache; default 8192.
+ *   <li>{@code io.tern.buffer.pooled.useCacheForVirtualThreads} — give virtual threads thread
+ *       caches too; default false (a cache per short-lived virtual thread would pin memory and
+ *       churn).
+ *   <li>{@code io.tern.buffer.pooled.maxCachedBuffersPerThread} — recycled buffer objects each
+ *       thread keeps; default 64.
  * </ul>
  *
  * @param pageSize bytes per page

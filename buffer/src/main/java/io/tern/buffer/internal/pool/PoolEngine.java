@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The pooled allocator without buffers: arenas, the binding of threads to arenas, and thread
- * caches with their lifecycle.
+ * The pooled allocator without buffers: arenas, the binding of threads to arenas, and thread caches
+ * with their lifecycle.
  *
  * <p>Each platform thread gets, on its first allocation, a cache for the least-used heap arena and
  * one for the least-used direct arena; it allocates from those arenas for life. Virtual threads get
@@ -28,8 +28,10 @@ public final class PoolEngine implements PooledByteBufAllocatorMetric {
   private final DirectArena[] directArenas;
   private final List<PoolArenaMetric> heapArenaMetrics;
   private final List<PoolArenaMetric> directArenaMetrics;
+
   @SuppressWarnings("ThreadLocalUsage") // one per engine: tests create several engines
   private final ThreadLocal<ThreadCaches> threadCaches = new ThreadLocal<>();
+
   private final Set<ThreadCaches> liveCaches = ConcurrentHashMap.newKeySet();
   private final Runnable sweep = this::freeCachesOfTerminatedThreads;
 
@@ -192,8 +194,8 @@ public final class PoolEngine implements PooledByteBufAllocatorMetric {
   }
 
   /**
-   * Frees the calling thread's caches now; the next allocation creates new ones. Regions that
-   * were allocated through the old caches go back to their arena when released.
+   * Frees the calling thread's caches now; the next allocation creates new ones. Regions that were
+   * allocated through the old caches go back to their arena when released.
    *
    * @return true if the thread had caches
    */

@@ -3,8 +3,7 @@ package io.tern.buffer.internal.pool;
 import io.tern.buffer.PoolSubpageMetric;
 
 /**
- * A page run cut into equal elements of one small size class, with a bitmap of the elements in
- * use.
+ * A page run cut into equal elements of one small size class, with a bitmap of the elements in use.
  *
  * <p>The run is {@code lcm(elementSize, pageSize)} bytes, so no bytes are wasted at its end.
  * Subpages of one size class form a circular list behind a sentinel head owned by the arena; the

@@ -1,12 +1,12 @@
 package io.tern.buffer.internal.pool;
 
 /**
- * One thread's cache of freed regions of one arena, per size class, served last-in first-out so
- * the most recently touched memory (likely still in the CPU cache) is handed out first.
+ * One thread's cache of freed regions of one arena, per size class, served last-in first-out so the
+ * most recently touched memory (likely still in the CPU cache) is handed out first.
  *
  * <p>Thread confinement: only the owner thread allocates from or adds to the cache, so it needs no
- * synchronization at all. A region released on another thread goes straight back to the arena
- * (see {@link PoolArena#free}). {@link #free} may also run on another thread once the owner has
+ * synchronization at all. A region released on another thread goes straight back to the arena (see
+ * {@link PoolArena#free}). {@link #free} may also run on another thread once the owner has
  * terminated ({@code Thread.isAlive()} returning false orders the owner's last writes before it).
  *
  * <p>Sizing: every small class may hold {@code smallCacheSize} entries; every normal class whose
@@ -47,8 +47,9 @@ public final class PoolThreadCache<T> {
     this.nSmall = sizeClasses.nSmall();
     this.smallCapacity = Math.max(0, smallCacheSize);
     this.normalCapacity = Math.max(0, normalCacheSize);
-    this.nCached = nSmall + (normalCapacity == 0 ? 0 : normalClassesCached(sizeClasses,
-        maxCachedBufferCapacity));
+    this.nCached =
+        nSmall
+            + (normalCapacity == 0 ? 0 : normalClassesCached(sizeClasses, maxCachedBufferCapacity));
     this.pageShifts = sizeClasses.pageShifts();
     this.regions = (Region<T>[]) new Region<?>[nCached];
     this.trimInterval = Math.max(1, trimInterval);
@@ -87,8 +88,8 @@ public final class PoolThreadCache<T> {
       region.chunks[i] = null;
       region.hitsSinceTrim++;
       hits++;
-      target.init(chunk, handle, chunk.memory, offset(handle, region.size), reqCapacity,
-          region.size, this);
+      target.init(
+          chunk, handle, chunk.memory, offset(handle, region.size), reqCapacity, region.size, this);
     } else {
       misses++;
     }

@@ -2,8 +2,8 @@ package io.tern.buffer.internal.pool;
 
 /**
  * jemalloc-style size classes: every request is rounded up to one of a fixed set of sizes whose
- * spacing grows with the size, so internal fragmentation stays below 25 % (20 % past the first
- * group) while the number of classes stays small (68 for a 4 MiB chunk).
+ * spacing grows with the size, so internal fragmentation stays below 20 % above 64 bytes (16-byte
+ * steps below) while the number of classes stays small (68 for a 4 MiB chunk).
  *
  * <pre>
  * index  0..3   : 16, 32, 48, 64                        (quantum 16 = 2^4)
@@ -12,11 +12,10 @@ package io.tern.buffer.internal.pool;
  *          g=2  : 160, 192, 224, 256 ...
  * </pre>
  *
- * <p>The last class of every group is a power of two, so an exact power of two is its own class
- * and is never doubled. Classes below {@code 4 * pageSize} are <em>small</em> (served from
- * subpages); classes from {@code 4 * pageSize} up to the chunk size are <em>normal</em> (served as
- * page runs, and all of them are multiples of the page size); anything larger is <em>huge</em>
- * (not pooled).
+ * <p>The last class of every group is a power of two, so an exact power of two is its own class and
+ * is never doubled. Classes below {@code 4 * pageSize} are <em>small</em> (served from subpages);
+ * classes from {@code 4 * pageSize} up to the chunk size are <em>normal</em> (served as page runs,
+ * and all of them are multiples of the page size); anything larger is <em>huge</em> (not pooled).
  *
  * <p>Immutable and thread-safe.
  */

@@ -1,0 +1,2976 @@
+package io.tern.buffer;
+
+import io.tern.buffer.internal.ByteBufs;
+import io.tern.buffer.internal.ViewByteBuf;
+import io.tern.common.IllegalReferenceCountException;
+import io.tern.common.ReferenceCounted;
+import io.tern.common.SystemProperties;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+import java.nio.charset.Charset;
+import java.util.Objects;
+
+/**
+ * A random- and sequential-access sequence of bytes with separate reader and writer indexes, on
+ * heap ({@code byte[]}) or native ({@link MemorySegment}) memory, reference counted.
+ *
+ * <pre>
+ *   +-------------------+------------------+------------------+
+ *   | discardable bytes |  readable bytes  |  writable bytes  |
+ *   +-------------------+------------------+------------------+
+ *   0      &lt;=      readerIndex   &lt;=   writerIndex    &lt;=    capacity
+ * </pre>
+ *
+ * <p>{@code get*}/{@code set*} take an absolute index and leave the indexes alone; {@code read*}
+ * and {@code write*} use and advance the reader and writer index. Multi-byte values are big-endian;
+ * the {@code *LE} methods are little-endian. Writing past the capacity grows the buffer up to
+ * {@link #maxCapacity()}, by a step the {@linkplain ByteBufAllocator#calculateNewCapacity
+ * allocator} chooses.
+ *
+ * <p><b>Ownership.</b> A new buffer has a reference count of 1; whoever holds the last reference
+ * calls {@link #release()}. Derived buffers ({@link #slice()}, {@link #duplicate()}, {@link
+ * #asReadOnly()}) share the memory and the reference count of their parent: releasing a slice
+ * releases the parent. The {@code retained*} variants add one reference for the caller. Any access
+ * to a released buffer throws {@link IllegalReferenceCountException} (unless the system property
+ * {@code io.tern.buffer.checkAccessible} is {@code false}); {@link #toString()} never throws.
+ *
+ * <p><b>Threads.</b> A buffer is not thread-safe: one thread at a time uses it and its indexes.
+ * Reference counting is thread-safe, and concurrent {@code get*} calls on a buffer nobody writes
+ * are safe; give each thread its own {@link #duplicate()} for independent indexes.
+ *
+ * <p><b>Implementing.</b> Subclasses implement a small core of {@code protected} methods (byte and
+ * primitive loads and stores, bulk copies, {@link #nioBuffer(int, int)}, capacity adjustment,
+ * deallocation and {@link #alloc()}); every public method is built on it and checks bounds and
+ * accessibility before calling it, so the core never checks.
+ */
+public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
+  /**
+   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer
+   * was not released (default {@code true}). Turning it off saves a load and a branch per access
+   * but lets a use-after-release read stale or freed memory.
+   */
+  static final boolean CHECK_ACCESSIBLE =
+      SystemProperties.getBoolean("io.tern.buffer.checkAccessible", true);
+
+  private static final VarHandle REF_CNT;
+
+  static {
+    try {
+      REF_CNT = MethodHandles.lookup().findVarHandle(ByteBuf.class, "refCnt", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private int readerIndex;
+  private int writerIndex;
+  private int capacity;
+  private int maxCapacity;
+
+  // Plain field read on the access path; changed only through REF_CNT's atomic operations.
+  @SuppressWarnings("FieldMayBeFinal")
+  private int refCnt = 1;
+
+  /**
+   * Creates a buffer with both indexes at 0 and a reference count of 1.
+   *
+   * @param capacity the initial capacity
+   * @param maxCapacity the largest capacity the buffer may grow to
+   * @throws IllegalArgumentException if {@code capacity} is negative or above {@code maxCapacity}
+   */
+  protected ByteBuf(int capacity, int maxCapacity) {
+    if (capacity < 0 || capacity > maxCapacity) {
+      throw new IllegalArgumentException(
+          "capacity: " + capacity + " (expected: 0 <= capacity <= maxCapacity " + maxCapacity + ")");
+    }
+    this.capacity = capacity;
+    this.maxCapacity = maxCapacity;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The core: what an implementation provides. Callers have checked bounds and accessibility.
+
+  /**
+   * Loads the byte at {@code index}.
+   *
+   * @param index a checked index
+   * @return the byte
+   */
+  protected abstract byte loadByte(int index);
+
+  /**
+   * Stores a byte at {@code index}.
+   *
+   * @param index a checked index
+   * @param value the byte
+   */
+  protected abstract void storeByte(int index, byte value);
+
+  /**
+   * Loads the short at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   * @return the value
+   */
+  protected abstract short loadShort(int index, boolean bigEndian);
+
+  /**
+   * Stores a short at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param value the value
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   */
+  protected abstract void storeShort(int index, short value, boolean bigEndian);
+
+  /**
+   * Loads the int at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   * @return the value
+   */
+  protected abstract int loadInt(int index, boolean bigEndian);
+
+  /**
+   * Stores an int at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param value the value
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   */
+  protected abstract void storeInt(int index, int value, boolean bigEndian);
+
+  /**
+   * Loads the long at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   * @return the value
+   */
+  protected abstract long loadLong(int index, boolean bigEndian);
+
+  /**
+   * Stores a long at {@code index} in the given byte order.
+   *
+   * @param index a checked index
+   * @param value the value
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
+   */
+  protected abstract void storeLong(int index, long value, boolean bigEndian);
+
+  /**
+   * Copies {@code length} bytes starting at {@code index} into an array.
+   *
+   * @param index a checked index
+   * @param dst the destination
+   * @param dstIndex a checked index in {@code dst}
+   * @param length the number of bytes
+   */
+  protected abstract void copyTo(int index, byte[] dst, int dstIndex, int length);
+
+  /**
+   * Copies {@code length} bytes starting at {@code index} into a memory segment.
+   *
+   * @param index a checked index
+   * @param dst the destination, writable
+   * @param dstOffset a checked offset in {@code dst}
+   * @param length the number of bytes
+   */
+  protected abstract void copyTo(int index, MemorySegment dst, long dstOffset, int length);
+
+  /**
+   * Copies {@code length} bytes from an array to {@code index}.
+   *
+   * @param index a checked index
+   * @param src the source
+   * @param srcIndex a checked index in {@code src}
+   * @param length the number of bytes
+   */
+  protected abstract void copyFrom(int index, byte[] src, int srcIndex, int length);
+
+  /**
+   * Copies {@code length} bytes from a memory segment to {@code index}; the ranges may overlap.
+   *
+   * @param index a checked index
+   * @param src the source
+   * @param srcOffset a checked offset in {@code src}
+   * @param length the number of bytes
+   */
+  protected abstract void copyFrom(int index, MemorySegment src, long srcOffset, int length);
+
+  /**
+   * Replaces the memory with one of {@code newCapacity} bytes, keeping the contents up to the
+   * smaller of both capacities, and calls {@link #updateCapacity(int)}.
+   *
+   * @param newCapacity the new capacity, at most {@link #maxCapacity()}
+   * @throws UnsupportedOperationException if this buffer cannot be resized
+   */
+  protected abstract void adjustCapacity(int newCapacity);
+
+  /** Frees the memory; called once, when the reference count drops to zero. */
+  protected abstract void deallocate();
+
+  /**
+   * Returns the allocator that created this buffer; growth and copies use it.
+   *
+   * @return the allocator
+   */
+  public abstract ByteBufAllocator alloc();
+
+  /**
+   * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
+   * the given range; its position is 0 and its limit {@code length}. Changing its position does
+   * not change this buffer's indexes.
+   *
+   * @param index the start
+   * @param length the number of bytes
+   * @return the NIO buffer
+   * @throws IndexOutOfBoundsException if the range is outside the capacity
+   */
+  public abstract ByteBuffer nioBuffer(int index, int length);
+
+  /**
+   * Sets the capacity field after {@link #adjustCapacity(int)} or when a view tracks its target.
+   *
+   * @param newCapacity the capacity now backed by memory
+   */
+  protected final void updateCapacity(int newCapacity) {
+    this.capacity = newCapacity;
+  }
+
+  /**
+   * Prepares a recycled buffer for reuse: reference count 1, both indexes 0, new capacity and
+   * limit. For pooled implementations only; never call it on a buffer someone still holds.
+   *
+   * @param newCapacity the capacity
+   * @param newMaxCapacity the largest capacity it may grow to
+   */
+  protected final void reuse(int newCapacity, int newMaxCapacity) {
+    this.capacity = newCapacity;
+    this.maxCapacity = newMaxCapacity;
+    this.readerIndex = 0;
+    this.writerIndex = 0;
+    REF_CNT.setRelease(this, 1);
+  }
+
+  /**
+   * Scans {@code [start, end)} in ascending order; a subclass may override it with a faster loop.
+   *
+   * @param start a checked start index
+   * @param end a checked end index
+   * @param processor the visitor
+   * @return the index where {@code processor} stopped, or {@code -1}
+   */
+  protected int scanAsc(int start, int end, ByteProcessor processor) {
+    for (int i = start; i < end; i++) {
+      if (!processor.process(loadByte(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster
+   * loop.
+   *
+   * @param start a checked start index
+   * @param end a checked end index
+   * @param processor the visitor
+   * @return the index where {@code processor} stopped, or {@code -1}
+   */
+  protected int scanDesc(int start, int end, ByteProcessor processor) {
+    for (int i = end - 1; i >= start; i--) {
+      if (!processor.process(loadByte(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Checks.
+
+  /**
+   * Throws if this buffer was released and accessibility checks are on.
+   *
+   * @throws IllegalReferenceCountException if the buffer was released
+   */
+  protected final void ensureAccessible() {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      throw new IllegalReferenceCountException(0);
+    }
+  }
+
+  final void checkIndex(int index, int length) {
+    ensureAccessible();
+    Objects.checkFromIndexSize(index, length, capacity);
+  }
+
+  private int checkReadable(int length) {
+    ensureAccessible();
+    int r = readerIndex;
+    if (r > writerIndex - length) {
+      throw new IndexOutOfBoundsException(
+          "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+    }
+    return r;
+  }
+
+  private int checkReadableBulk(int length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
+    }
+    return checkReadable(length);
+  }
+
+  /** Makes room for {@code length} more bytes and returns the writer index to write them at. */
+  private int prepareWrite(int length) {
+    ensureAccessible();
+    int w = writerIndex;
+    if (length > capacity - w) {
+      grow(w, length);
+    }
+    return w;
+  }
+
+  private void grow(int w, int length) {
+    if (length < 0) {
+      throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
+    }
+    if (isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    if (length > maxCapacity - w) {
+      throw new IndexOutOfBoundsException(
+          "writerIndex("
+              + w
+              + ") + minWritableBytes("
+              + length
+              + ") exceeds maxCapacity("
+              + maxCapacity
+              + "): "
+              + this);
+    }
+    adjustCapacity(alloc().calculateNewCapacity(w + length, maxCapacity));
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Capacity and indexes.
+
+  /**
+   * Returns the number of bytes this buffer can hold now.
+   *
+   * @return the capacity
+   */
+  public final int capacity() {
+    return capacity;
+  }
+
+  /**
+   * Grows or shrinks the capacity; shrinking clamps the indexes.
+   *
+   * @param newCapacity the new capacity, between 0 and {@link #maxCapacity()}
+   * @return this buffer
+   * @throws IllegalArgumentException if {@code newCapacity} is out of range
+   * @throws UnsupportedOperationException if this buffer cannot be resized (a slice)
+   */
+  public ByteBuf capacity(int newCapacity) {
+    if (newCapacity < 0 || newCapacity > maxCapacity) {
+      throw new IllegalArgumentException(
+          "newCapacity: " + newCapacity + " (expected: 0-" + maxCapacity + ")");
+    }
+    ensureAccessible();
+    if (newCapacity != capacity) {
+      adjustCapacity(newCapacity);
+      if (writerIndex > newCapacity) {
+        writerIndex = newCapacity;
+      }
+      if (readerIndex > writerIndex) {
+        readerIndex = writerIndex;
+      }
+    }
+    return this;
+  }
+
+  /**
+   * Returns the largest capacity this buffer may grow to.
+   *
+   * @return the maximum capacity
+   */
+  public final int maxCapacity() {
+    return maxCapacity;
+  }
+
+  /**
+   * Returns the reader index.
+   *
+   * @return the reader index
+   */
+  public final int readerIndex() {
+    return readerIndex;
+  }
+
+  /**
+   * Sets the reader index.
+   *
+   * @param index between 0 and {@link #writerIndex()}
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if {@code index} is out of range
+   */
+  public final ByteBuf readerIndex(int index) {
+    if (index < 0 || index > writerIndex) {
+      throw new IndexOutOfBoundsException(
+          "readerIndex: " + index + " (expected: 0 <= readerIndex <= writerIndex " + writerIndex);
+    }
+    readerIndex = index;
+    return this;
+  }
+
+  /**
+   * Returns the writer index.
+   *
+   * @return the writer index
+   */
+  public final int writerIndex() {
+    return writerIndex;
+  }
+
+  /**
+   * Sets the writer index.
+   *
+   * @param index between {@link #readerIndex()} and {@link #capacity()}
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if {@code index} is out of range
+   */
+  public final ByteBuf writerIndex(int index) {
+    if (index < readerIndex || index > capacity) {
+      throw new IndexOutOfBoundsException(
+          "writerIndex: "
+              + index
+              + " (expected: readerIndex "
+              + readerIndex
+              + " <= writerIndex <= capacity "
+              + capacity
+              + ")");
+    }
+    writerIndex = index;
+    return this;
+  }
+
+  /**
+   * Sets both indexes at once.
+   *
+   * @param readerIndex the new reader index
+   * @param writerIndex the new writer index
+   * @return this buffer
+   * @throws IndexOutOfBoundsException unless {@code 0 <= readerIndex <= writerIndex <= capacity}
+   */
+  public final ByteBuf setIndex(int readerIndex, int writerIndex) {
+    if (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity) {
+      throw new IndexOutOfBoundsException(
+          "readerIndex: " + readerIndex + ", writerIndex: " + writerIndex + ", capacity: " + capacity);
+    }
+    this.readerIndex = readerIndex;
+    this.writerIndex = writerIndex;
+    return this;
+  }
+
+  /**
+   * Returns {@code writerIndex - readerIndex}.
+   *
+   * @return the number of readable bytes
+   */
+  public final int readableBytes() {
+    return writerIndex - readerIndex;
+  }
+
+  /**
+   * Returns {@code capacity - writerIndex}.
+   *
+   * @return the number of bytes writable without growing
+   */
+  public final int writableBytes() {
+    return capacity - writerIndex;
+  }
+
+  /**
+   * Returns {@code maxCapacity - writerIndex}.
+   *
+   * @return the number of bytes writable with growing
+   */
+  public final int maxWritableBytes() {
+    return maxCapacity - writerIndex;
+  }
+
+  /**
+   * Returns whether at least one byte is readable.
+   *
+   * @return {@code true} if readable
+   */
+  public final boolean isReadable() {
+    return writerIndex > readerIndex;
+  }
+
+  /**
+   * Returns whether at least {@code size} bytes are readable.
+   *
+   * @param size the number of bytes
+   * @return {@code true} if readable
+   */
+  public final boolean isReadable(int size) {
+    return writerIndex - readerIndex >= size;
+  }
+
+  /**
+   * Returns whether at least one byte is writable without growing.
+   *
+   * @return {@code true} if writable
+   */
+  public final boolean isWritable() {
+    return capacity > writerIndex;
+  }
+
+  /**
+   * Returns whether at least {@code size} bytes are writable without growing.
+   *
+   * @param size the number of bytes
+   * @return {@code true} if writable
+   */
+  public final boolean isWritable(int size) {
+    return capacity - writerIndex >= size;
+  }
+
+  /**
+   * Sets both indexes to 0; the contents stay.
+   *
+   * @return this buffer
+   */
+  public final ByteBuf clear() {
+    readerIndex = 0;
+    writerIndex = 0;
+    return this;
+  }
+
+  /**
+   * Moves the readable bytes to the start and the indexes with them, freeing the read bytes for
+   * writing.
+   *
+   * @return this buffer
+   * @throws ReadOnlyBufferException if this buffer is read-only
+   */
+  public ByteBuf discardReadBytes() {
+    ensureAccessible();
+    int r = readerIndex;
+    if (r == 0) {
+      return this;
+    }
+    if (isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int w = writerIndex;
+    ByteBufs.moveDown(this, r, w - r);
+    readerIndex = 0;
+    writerIndex = w - r;
+    return this;
+  }
+
+  /**
+   * Like {@link #discardReadBytes()}, but only when it pays: when everything was read or at least
+   * half of the capacity is read bytes.
+   *
+   * @return this buffer
+   */
+  public ByteBuf discardSomeReadBytes() {
+    ensureAccessible();
+    int r = readerIndex;
+    if (r > 0 && (r == writerIndex || r >= capacity >>> 1)) {
+      return discardReadBytes();
+    }
+    return this;
+  }
+
+  /**
+   * Grows the buffer if needed so that {@code minWritableBytes} can be written.
+   *
+   * @param minWritableBytes the number of bytes to make room for
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if that would exceed {@link #maxCapacity()}
+   */
+  public final ByteBuf ensureWritable(int minWritableBytes) {
+    if (minWritableBytes < 0) {
+      throw new IllegalArgumentException("minWritableBytes: " + minWritableBytes);
+    }
+    prepareWrite(minWritableBytes);
+    return this;
+  }
+
+  /**
+   * Grows the buffer if needed, without throwing when {@link #maxCapacity()} is too small.
+   *
+   * @param minWritableBytes the number of bytes to make room for
+   * @param force whether to grow to {@link #maxCapacity()} when the request cannot be met
+   * @return 0 if already writable, 1 if not writable and unchanged, 2 if grown to fit, 3 if grown
+   *     to the maximum but still too small
+   */
+  public final int ensureWritable(int minWritableBytes, boolean force) {
+    if (minWritableBytes < 0) {
+      throw new IllegalArgumentException("minWritableBytes: " + minWritableBytes);
+    }
+    ensureAccessible();
+    if (minWritableBytes <= writableBytes()) {
+      return 0;
+    }
+    if (minWritableBytes > maxCapacity - writerIndex) {
+      if (!force || capacity == maxCapacity) {
+        return 1;
+      }
+      adjustCapacity(maxCapacity);
+      return 3;
+    }
+    grow(writerIndex, minWritableBytes);
+    return 2;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Primitives (generated family: one core load/store per width, byte order as a flag).
+
+  /**
+   * Returns the boolean (any non-zero byte is {{@code true}}) at {@code index}.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
+   */
+  public final boolean getBoolean(int index) {
+    checkIndex(index, 1);
+    return loadByte(index) != 0;
+  }
+
+  /**
+   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by 1.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
+   */
+  public final boolean readBoolean() {
+    int r = checkReadable(1);
+    boolean value = loadByte(r) != 0;
+    readerIndex = r + 1;
+    return value;
+  }
+  /**
+   * Sets the boolean (any non-zero byte is {{@code true}}) at {@code index}.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
+   */
+  public final ByteBuf setBoolean(int index, boolean value) {
+    checkIndex(index, 1);
+    storeByte(index, value ? (byte) 1 : (byte) 0);
+    return this;
+  }
+
+  /**
+   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by 1, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeBoolean(boolean value) {
+    int w = prepareWrite(1);
+    storeByte(w, value ? (byte) 1 : (byte) 0);
+    writerIndex = w + 1;
+    return this;
+  }
+  /**
+   * Returns the byte at {@code index}.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
+   */
+  public final byte getByte(int index) {
+    checkIndex(index, 1);
+    return loadByte(index);
+  }
+
+  /**
+   * Reads the byte at the reader index and advances it by 1.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
+   */
+  public final byte readByte() {
+    int r = checkReadable(1);
+    byte value = loadByte(r);
+    readerIndex = r + 1;
+    return value;
+  }
+  /**
+   * Sets the byte at {@code index}.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
+   */
+  public final ByteBuf setByte(int index, int value) {
+    checkIndex(index, 1);
+    storeByte(index, (byte) value);
+    return this;
+  }
+
+  /**
+   * Writes the byte at the writer index and advances it by 1, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeByte(int value) {
+    int w = prepareWrite(1);
+    storeByte(w, (byte) value);
+    writerIndex = w + 1;
+    return this;
+  }
+  /**
+   * Returns the unsigned byte at {@code index}.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
+   */
+  public final short getUnsignedByte(int index) {
+    checkIndex(index, 1);
+    return (short) (loadByte(index) & 0xff);
+  }
+
+  /**
+   * Reads the unsigned byte at the reader index and advances it by 1.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
+   */
+  public final short readUnsignedByte() {
+    int r = checkReadable(1);
+    short value = (short) (loadByte(r) & 0xff);
+    readerIndex = r + 1;
+    return value;
+  }
+  /**
+   * Returns the 16-bit short at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final short getShort(int index) {
+    checkIndex(index, 2);
+    return loadShort(index, true);
+  }
+
+  /**
+   * Reads the 16-bit short at the reader index in big-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final short readShort() {
+    int r = checkReadable(2);
+    short value = loadShort(r, true);
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Sets the 16-bit short at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final ByteBuf setShort(int index, int value) {
+    checkIndex(index, 2);
+    storeShort(index, (short) value, true);
+    return this;
+  }
+
+  /**
+   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeShort(int value) {
+    int w = prepareWrite(2);
+    storeShort(w, (short) value, true);
+    writerIndex = w + 2;
+    return this;
+  }
+  /**
+   * Returns the 16-bit short at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final short getShortLE(int index) {
+    checkIndex(index, 2);
+    return loadShort(index, false);
+  }
+
+  /**
+   * Reads the 16-bit short at the reader index in little-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final short readShortLE() {
+    int r = checkReadable(2);
+    short value = loadShort(r, false);
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Sets the 16-bit short at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final ByteBuf setShortLE(int index, int value) {
+    checkIndex(index, 2);
+    storeShort(index, (short) value, false);
+    return this;
+  }
+
+  /**
+   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeShortLE(int value) {
+    int w = prepareWrite(2);
+    storeShort(w, (short) value, false);
+    writerIndex = w + 2;
+    return this;
+  }
+  /**
+   * Returns the unsigned 16-bit short at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final int getUnsignedShort(int index) {
+    checkIndex(index, 2);
+    return loadShort(index, true) & 0xffff;
+  }
+
+  /**
+   * Reads the unsigned 16-bit short at the reader index in big-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final int readUnsignedShort() {
+    int r = checkReadable(2);
+    int value = loadShort(r, true) & 0xffff;
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Returns the unsigned 16-bit short at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final int getUnsignedShortLE(int index) {
+    checkIndex(index, 2);
+    return loadShort(index, false) & 0xffff;
+  }
+
+  /**
+   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final int readUnsignedShortLE() {
+    int r = checkReadable(2);
+    int value = loadShort(r, false) & 0xffff;
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Returns the signed 24-bit medium at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final int getMedium(int index) {
+    checkIndex(index, 3);
+    return (loadUnsignedMedium(index, true) << 8) >> 8;
+  }
+
+  /**
+   * Reads the signed 24-bit medium at the reader index in big-endian order and advances it by 3.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+   */
+  public final int readMedium() {
+    int r = checkReadable(3);
+    int value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    readerIndex = r + 3;
+    return value;
+  }
+  /**
+   * Sets the signed 24-bit medium at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final ByteBuf setMedium(int index, int value) {
+    checkIndex(index, 3);
+    storeMedium(index, value, true);
+    return this;
+  }
+
+  /**
+   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeMedium(int value) {
+    int w = prepareWrite(3);
+    storeMedium(w, value, true);
+    writerIndex = w + 3;
+    return this;
+  }
+  /**
+   * Returns the signed 24-bit medium at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final int getMediumLE(int index) {
+    checkIndex(index, 3);
+    return (loadUnsignedMedium(index, false) << 8) >> 8;
+  }
+
+  /**
+   * Reads the signed 24-bit medium at the reader index in little-endian order and advances it by 3.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+   */
+  public final int readMediumLE() {
+    int r = checkReadable(3);
+    int value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    readerIndex = r + 3;
+    return value;
+  }
+  /**
+   * Sets the signed 24-bit medium at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final ByteBuf setMediumLE(int index, int value) {
+    checkIndex(index, 3);
+    storeMedium(index, value, false);
+    return this;
+  }
+
+  /**
+   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by 3, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeMediumLE(int value) {
+    int w = prepareWrite(3);
+    storeMedium(w, value, false);
+    writerIndex = w + 3;
+    return this;
+  }
+  /**
+   * Returns the unsigned 24-bit medium at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final int getUnsignedMedium(int index) {
+    checkIndex(index, 3);
+    return loadUnsignedMedium(index, true);
+  }
+
+  /**
+   * Reads the unsigned 24-bit medium at the reader index in big-endian order and advances it by 3.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+   */
+  public final int readUnsignedMedium() {
+    int r = checkReadable(3);
+    int value = loadUnsignedMedium(r, true);
+    readerIndex = r + 3;
+    return value;
+  }
+  /**
+   * Returns the unsigned 24-bit medium at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
+   */
+  public final int getUnsignedMediumLE(int index) {
+    checkIndex(index, 3);
+    return loadUnsignedMedium(index, false);
+  }
+
+  /**
+   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by 3.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
+   */
+  public final int readUnsignedMediumLE() {
+    int r = checkReadable(3);
+    int value = loadUnsignedMedium(r, false);
+    readerIndex = r + 3;
+    return value;
+  }
+  /**
+   * Returns the 32-bit int at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final int getInt(int index) {
+    checkIndex(index, 4);
+    return loadInt(index, true);
+  }
+
+  /**
+   * Reads the 32-bit int at the reader index in big-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final int readInt() {
+    int r = checkReadable(4);
+    int value = loadInt(r, true);
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Sets the 32-bit int at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final ByteBuf setInt(int index, int value) {
+    checkIndex(index, 4);
+    storeInt(index, value, true);
+    return this;
+  }
+
+  /**
+   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeInt(int value) {
+    int w = prepareWrite(4);
+    storeInt(w, value, true);
+    writerIndex = w + 4;
+    return this;
+  }
+  /**
+   * Returns the 32-bit int at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final int getIntLE(int index) {
+    checkIndex(index, 4);
+    return loadInt(index, false);
+  }
+
+  /**
+   * Reads the 32-bit int at the reader index in little-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final int readIntLE() {
+    int r = checkReadable(4);
+    int value = loadInt(r, false);
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Sets the 32-bit int at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final ByteBuf setIntLE(int index, int value) {
+    checkIndex(index, 4);
+    storeInt(index, value, false);
+    return this;
+  }
+
+  /**
+   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeIntLE(int value) {
+    int w = prepareWrite(4);
+    storeInt(w, value, false);
+    writerIndex = w + 4;
+    return this;
+  }
+  /**
+   * Returns the unsigned 32-bit int at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final long getUnsignedInt(int index) {
+    checkIndex(index, 4);
+    return loadInt(index, true) & 0xFFFFFFFFL;
+  }
+
+  /**
+   * Reads the unsigned 32-bit int at the reader index in big-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final long readUnsignedInt() {
+    int r = checkReadable(4);
+    long value = loadInt(r, true) & 0xFFFFFFFFL;
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Returns the unsigned 32-bit int at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final long getUnsignedIntLE(int index) {
+    checkIndex(index, 4);
+    return loadInt(index, false) & 0xFFFFFFFFL;
+  }
+
+  /**
+   * Reads the unsigned 32-bit int at the reader index in little-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final long readUnsignedIntLE() {
+    int r = checkReadable(4);
+    long value = loadInt(r, false) & 0xFFFFFFFFL;
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Returns the 64-bit long at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final long getLong(int index) {
+    checkIndex(index, 8);
+    return loadLong(index, true);
+  }
+
+  /**
+   * Reads the 64-bit long at the reader index in big-endian order and advances it by 8.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+   */
+  public final long readLong() {
+    int r = checkReadable(8);
+    long value = loadLong(r, true);
+    readerIndex = r + 8;
+    return value;
+  }
+  /**
+   * Sets the 64-bit long at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final ByteBuf setLong(int index, long value) {
+    checkIndex(index, 8);
+    storeLong(index, value, true);
+    return this;
+  }
+
+  /**
+   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeLong(long value) {
+    int w = prepareWrite(8);
+    storeLong(w, value, true);
+    writerIndex = w + 8;
+    return this;
+  }
+  /**
+   * Returns the 64-bit long at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final long getLongLE(int index) {
+    checkIndex(index, 8);
+    return loadLong(index, false);
+  }
+
+  /**
+   * Reads the 64-bit long at the reader index in little-endian order and advances it by 8.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+   */
+  public final long readLongLE() {
+    int r = checkReadable(8);
+    long value = loadLong(r, false);
+    readerIndex = r + 8;
+    return value;
+  }
+  /**
+   * Sets the 64-bit long at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final ByteBuf setLongLE(int index, long value) {
+    checkIndex(index, 8);
+    storeLong(index, value, false);
+    return this;
+  }
+
+  /**
+   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeLongLE(long value) {
+    int w = prepareWrite(8);
+    storeLong(w, value, false);
+    writerIndex = w + 8;
+    return this;
+  }
+  /**
+   * Returns the 2-byte UTF-16 char at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final char getChar(int index) {
+    checkIndex(index, 2);
+    return (char) loadShort(index, true);
+  }
+
+  /**
+   * Reads the 2-byte UTF-16 char at the reader index in big-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final char readChar() {
+    int r = checkReadable(2);
+    char value = (char) loadShort(r, true);
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Sets the 2-byte UTF-16 char at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final ByteBuf setChar(int index, int value) {
+    checkIndex(index, 2);
+    storeShort(index, (short) value, true);
+    return this;
+  }
+
+  /**
+   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeChar(int value) {
+    int w = prepareWrite(2);
+    storeShort(w, (short) value, true);
+    writerIndex = w + 2;
+    return this;
+  }
+  /**
+   * Returns the 2-byte UTF-16 char at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final char getCharLE(int index) {
+    checkIndex(index, 2);
+    return (char) loadShort(index, false);
+  }
+
+  /**
+   * Reads the 2-byte UTF-16 char at the reader index in little-endian order and advances it by 2.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
+   */
+  public final char readCharLE() {
+    int r = checkReadable(2);
+    char value = (char) loadShort(r, false);
+    readerIndex = r + 2;
+    return value;
+  }
+  /**
+   * Sets the 2-byte UTF-16 char at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
+   */
+  public final ByteBuf setCharLE(int index, int value) {
+    checkIndex(index, 2);
+    storeShort(index, (short) value, false);
+    return this;
+  }
+
+  /**
+   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeCharLE(int value) {
+    int w = prepareWrite(2);
+    storeShort(w, (short) value, false);
+    writerIndex = w + 2;
+    return this;
+  }
+  /**
+   * Returns the 32-bit IEEE 754 float at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final float getFloat(int index) {
+    checkIndex(index, 4);
+    return Float.intBitsToFloat(loadInt(index, true));
+  }
+
+  /**
+   * Reads the 32-bit IEEE 754 float at the reader index in big-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final float readFloat() {
+    int r = checkReadable(4);
+    float value = Float.intBitsToFloat(loadInt(r, true));
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Sets the 32-bit IEEE 754 float at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final ByteBuf setFloat(int index, float value) {
+    checkIndex(index, 4);
+    storeInt(index, Float.floatToRawIntBits(value), true);
+    return this;
+  }
+
+  /**
+   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeFloat(float value) {
+    int w = prepareWrite(4);
+    storeInt(w, Float.floatToRawIntBits(value), true);
+    writerIndex = w + 4;
+    return this;
+  }
+  /**
+   * Returns the 32-bit IEEE 754 float at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final float getFloatLE(int index) {
+    checkIndex(index, 4);
+    return Float.intBitsToFloat(loadInt(index, false));
+  }
+
+  /**
+   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by 4.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
+   */
+  public final float readFloatLE() {
+    int r = checkReadable(4);
+    float value = Float.intBitsToFloat(loadInt(r, false));
+    readerIndex = r + 4;
+    return value;
+  }
+  /**
+   * Sets the 32-bit IEEE 754 float at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
+   */
+  public final ByteBuf setFloatLE(int index, float value) {
+    checkIndex(index, 4);
+    storeInt(index, Float.floatToRawIntBits(value), false);
+    return this;
+  }
+
+  /**
+   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by 4, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeFloatLE(float value) {
+    int w = prepareWrite(4);
+    storeInt(w, Float.floatToRawIntBits(value), false);
+    writerIndex = w + 4;
+    return this;
+  }
+  /**
+   * Returns the 64-bit IEEE 754 double at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final double getDouble(int index) {
+    checkIndex(index, 8);
+    return Double.longBitsToDouble(loadLong(index, true));
+  }
+
+  /**
+   * Reads the 64-bit IEEE 754 double at the reader index in big-endian order and advances it by 8.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+   */
+  public final double readDouble() {
+    int r = checkReadable(8);
+    double value = Double.longBitsToDouble(loadLong(r, true));
+    readerIndex = r + 8;
+    return value;
+  }
+  /**
+   * Sets the 64-bit IEEE 754 double at {@code index} in big-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final ByteBuf setDouble(int index, double value) {
+    checkIndex(index, 8);
+    storeLong(index, Double.doubleToRawLongBits(value), true);
+    return this;
+  }
+
+  /**
+   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeDouble(double value) {
+    int w = prepareWrite(8);
+    storeLong(w, Double.doubleToRawLongBits(value), true);
+    writerIndex = w + 8;
+    return this;
+  }
+  /**
+   * Returns the 64-bit IEEE 754 double at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final double getDoubleLE(int index) {
+    checkIndex(index, 8);
+    return Double.longBitsToDouble(loadLong(index, false));
+  }
+
+  /**
+   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by 8.
+   *
+   * @return the value
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
+   */
+  public final double readDoubleLE() {
+    int r = checkReadable(8);
+    double value = Double.longBitsToDouble(loadLong(r, false));
+    readerIndex = r + 8;
+    return value;
+  }
+  /**
+   * Sets the 64-bit IEEE 754 double at {@code index} in little-endian order.
+   *
+   * @param index the absolute index
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
+   */
+  public final ByteBuf setDoubleLE(int index, double value) {
+    checkIndex(index, 8);
+    storeLong(index, Double.doubleToRawLongBits(value), false);
+    return this;
+  }
+
+  /**
+   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by 8, growing if needed.
+   *
+   * @param value the value (an {@code int} is truncated to the field's width)
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeDoubleLE(double value) {
+    int w = prepareWrite(8);
+    storeLong(w, Double.doubleToRawLongBits(value), false);
+    writerIndex = w + 8;
+    return this;
+  }
+  private int loadUnsignedMedium(int i, boolean bigEndian) {
+    if (bigEndian) {
+      return ((loadShort(i, true) & 0xffff) << 8) | (loadByte(i + 2) & 0xff);
+    }
+    return (loadByte(i) & 0xff) | ((loadShort(i + 1, false) & 0xffff) << 8);
+  }
+
+  private void storeMedium(int i, int value, boolean bigEndian) {
+    if (bigEndian) {
+      storeShort(i, (short) (value >>> 8), true);
+      storeByte(i + 2, (byte) value);
+    } else {
+      storeByte(i, (byte) value);
+      storeShort(i + 1, (short) (value >>> 8), false);
+    }
+  }
+
+
+  // ---------------------------------------------------------------------------------------------
+  // Bulk transfers: absolute.
+
+  /**
+   * Fills {@code dst} from {@code index}.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.length} bytes remain
+   */
+  public final ByteBuf getBytes(int index, byte[] dst) {
+    return getBytes(index, dst, 0, dst.length);
+  }
+
+  /**
+   * Copies {@code length} bytes from {@code index} into {@code dst}.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @param dstIndex the first index in {@code dst}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf getBytes(int index, byte[] dst, int dstIndex, int length) {
+    checkIndex(index, length);
+    Objects.checkFromIndexSize(dstIndex, length, dst.length);
+    copyTo(index, dst, dstIndex, length);
+    return this;
+  }
+
+  /**
+   * Copies bytes from {@code index} into {@code dst} until it has no space remaining, advancing its
+   * position.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.remaining()} bytes remain
+   * @throws ReadOnlyBufferException if {@code dst} is read-only
+   */
+  public final ByteBuf getBytes(int index, ByteBuffer dst) {
+    int length = dst.remaining();
+    checkIndex(index, length);
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int position = dst.position();
+    if (dst.hasArray()) {
+      copyTo(index, dst.array(), dst.arrayOffset() + position, length);
+    } else {
+      copyTo(index, MemorySegment.ofBuffer(dst), 0, length);
+    }
+    dst.position(position + length);
+    return this;
+  }
+
+  /**
+   * Copies {@code length} bytes from {@code index} into a memory segment.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @param dstOffset the first offset in {@code dst}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf getBytes(int index, MemorySegment dst, long dstOffset, int length) {
+    checkIndex(index, length);
+    Objects.checkFromIndexSize(dstOffset, length, dst.byteSize());
+    copyTo(index, dst, dstOffset, length);
+    return this;
+  }
+
+  /**
+   * Copies bytes from {@code index} into {@code dst} until it is full, advancing its writer index.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.writableBytes()} bytes remain
+   */
+  public final ByteBuf getBytes(int index, ByteBuf dst) {
+    return getBytes(index, dst, dst.writableBytes());
+  }
+
+  /**
+   * Copies {@code length} bytes from {@code index} to {@code dst}'s writer index, advancing it.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf getBytes(int index, ByteBuf dst, int length) {
+    int w = dst.writerIndex;
+    if (length > dst.capacity - w) {
+      throw new IndexOutOfBoundsException(
+          "length(" + length + ") exceeds dst.writableBytes(" + dst.writableBytes() + ")");
+    }
+    getBytes(index, dst, w, length);
+    dst.writerIndex = w + length;
+    return this;
+  }
+
+  /**
+   * Copies {@code length} bytes from {@code index} to {@code dst} at {@code dstIndex}; no index of
+   * either buffer changes. The buffers may be the same and the ranges may overlap.
+   *
+   * @param index the absolute index
+   * @param dst the destination
+   * @param dstIndex the absolute index in {@code dst}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   * @throws ReadOnlyBufferException if {@code dst} is read-only
+   */
+  public final ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
+    checkIndex(index, length);
+    dst.checkIndex(dstIndex, length);
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    if (dst.hasArray()) {
+      copyTo(index, dst.array(), dst.arrayOffset() + dstIndex, length);
+    } else if (dst.hasMemorySegment()) {
+      copyTo(index, dst.memorySegment(), dstIndex, length);
+    } else if (hasArray()) {
+      dst.copyFrom(dstIndex, array(), arrayOffset() + index, length);
+    } else if (hasMemorySegment()) {
+      dst.copyFrom(dstIndex, memorySegment(), index, length);
+    } else {
+      ByteBufs.copyViaArray(this, index, dst, dstIndex, length);
+    }
+    return this;
+  }
+
+  /**
+   * Writes {@code length} bytes from {@code index} to a stream.
+   *
+   * @param index the absolute index
+   * @param out the stream
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IOException if the stream fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final ByteBuf getBytes(int index, OutputStream out, int length) throws IOException {
+    checkIndex(index, length);
+    if (hasArray()) {
+      out.write(array(), arrayOffset() + index, length);
+    } else {
+      ByteBufs.writeTo(this, index, out, length);
+    }
+    return this;
+  }
+
+  /**
+   * Writes up to {@code length} bytes from {@code index} to a channel (one write call).
+   *
+   * @param index the absolute index
+   * @param out the channel
+   * @param length the maximum number of bytes
+   * @return the number of bytes written
+   * @throws IOException if the channel fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
+    checkIndex(index, length);
+    if (nioBufferCount() == 1) {
+      return out.write(nioBuffer(index, length));
+    }
+    return (int) out.write(nioBuffers(index, length));
+  }
+
+  /**
+   * Writes up to {@code length} bytes from {@code index} to a file at {@code position}, without
+   * changing the file's position.
+   *
+   * @param index the absolute index
+   * @param out the file
+   * @param position the file position
+   * @param length the maximum number of bytes
+   * @return the number of bytes written
+   * @throws IOException if the file fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int getBytes(int index, FileChannel out, long position, int length)
+      throws IOException {
+    checkIndex(index, length);
+    int written = 0;
+    for (ByteBuffer b : nioBuffers(index, length)) {
+      int n = out.write(b, position + written);
+      written += n;
+      if (b.hasRemaining()) {
+        break;
+      }
+    }
+    return written;
+  }
+
+  /**
+   * Copies {@code src} to {@code index}.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code src.length} bytes remain
+   */
+  public final ByteBuf setBytes(int index, byte[] src) {
+    return setBytes(index, src, 0, src.length);
+  }
+
+  /**
+   * Copies {@code length} bytes of {@code src} to {@code index}.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @param srcIndex the first index in {@code src}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf setBytes(int index, byte[] src, int srcIndex, int length) {
+    checkIndex(index, length);
+    Objects.checkFromIndexSize(srcIndex, length, src.length);
+    copyFrom(index, src, srcIndex, length);
+    return this;
+  }
+
+  /**
+   * Copies the remaining bytes of {@code src} to {@code index}, advancing its position.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code src.remaining()} bytes remain
+   */
+  public final ByteBuf setBytes(int index, ByteBuffer src) {
+    int length = src.remaining();
+    checkIndex(index, length);
+    int position = src.position();
+    if (src.hasArray()) {
+      copyFrom(index, src.array(), src.arrayOffset() + position, length);
+    } else {
+      copyFrom(index, MemorySegment.ofBuffer(src), 0, length);
+    }
+    src.position(position + length);
+    return this;
+  }
+
+  /**
+   * Copies {@code length} bytes of a memory segment to {@code index}.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @param srcOffset the first offset in {@code src}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf setBytes(int index, MemorySegment src, long srcOffset, int length) {
+    checkIndex(index, length);
+    Objects.checkFromIndexSize(srcOffset, length, src.byteSize());
+    copyFrom(index, src, srcOffset, length);
+    return this;
+  }
+
+  /**
+   * Copies the readable bytes of {@code src} to {@code index}, advancing its reader index.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code src.readableBytes()} bytes remain
+   */
+  public final ByteBuf setBytes(int index, ByteBuf src) {
+    return setBytes(index, src, src.readableBytes());
+  }
+
+  /**
+   * Copies {@code length} readable bytes of {@code src} to {@code index}, advancing its reader
+   * index.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf setBytes(int index, ByteBuf src, int length) {
+    int r = src.readerIndex;
+    if (length > src.writerIndex - r) {
+      throw new IndexOutOfBoundsException(
+          "length(" + length + ") exceeds src.readableBytes(" + src.readableBytes() + ")");
+    }
+    src.getBytes(r, this, index, length);
+    src.readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Copies {@code length} bytes of {@code src} at {@code srcIndex} to {@code index}; no index
+   * changes.
+   *
+   * @param index the absolute index
+   * @param src the source
+   * @param srcIndex the absolute index in {@code src}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if either range is out of bounds
+   */
+  public final ByteBuf setBytes(int index, ByteBuf src, int srcIndex, int length) {
+    src.getBytes(srcIndex, this, index, length);
+    return this;
+  }
+
+  /**
+   * Reads up to {@code length} bytes from a stream into {@code index} (one read call).
+   *
+   * @param index the absolute index
+   * @param in the stream
+   * @param length the maximum number of bytes
+   * @return the number of bytes read, or {@code -1} at the end of the stream
+   * @throws IOException if the stream fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int setBytes(int index, InputStream in, int length) throws IOException {
+    checkIndex(index, length);
+    if (hasArray()) {
+      return in.read(array(), arrayOffset() + index, length);
+    }
+    byte[] tmp = new byte[Math.min(length, ByteBufs.CHUNK)];
+    int n = in.read(tmp, 0, tmp.length);
+    if (n > 0) {
+      setBytes(index, tmp, 0, n);
+    }
+    return n;
+  }
+
+  /**
+   * Reads up to {@code length} bytes from a channel into {@code index} (one read call).
+   *
+   * @param index the absolute index
+   * @param in the channel
+   * @param length the maximum number of bytes
+   * @return the number of bytes read, or {@code -1} at the end of the stream
+   * @throws IOException if the channel fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
+    checkIndex(index, length);
+    if (isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    if (nioBufferCount() == 1) {
+      return in.read(nioBuffer(index, length));
+    }
+    return (int) in.read(nioBuffers(index, length));
+  }
+
+  /**
+   * Reads up to {@code length} bytes from a file at {@code position} into {@code index}, without
+   * changing the file's position.
+   *
+   * @param index the absolute index
+   * @param in the file
+   * @param position the file position
+   * @param length the maximum number of bytes
+   * @return the number of bytes read, or {@code -1} at the end of the file
+   * @throws IOException if the file fails
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int setBytes(int index, FileChannel in, long position, int length)
+      throws IOException {
+    checkIndex(index, length);
+    if (isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int read = 0;
+    for (ByteBuffer b : nioBuffers(index, length)) {
+      int n = in.read(b, position + read);
+      if (n < 0) {
+        return read == 0 ? -1 : read;
+      }
+      read += n;
+      if (b.hasRemaining()) {
+        break;
+      }
+    }
+    return read;
+  }
+
+  /**
+   * Fills {@code length} bytes from {@code index} with zeros.
+   *
+   * @param index the absolute index
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final ByteBuf setZero(int index, int length) {
+    checkIndex(index, length);
+    ByteBufs.fillZero(this, index, length);
+    return this;
+  }
+
+  /**
+   * Encodes {@code sequence} with {@code charset} at {@code index}.
+   *
+   * @param index the absolute index
+   * @param sequence the characters
+   * @param charset the encoding
+   * @return the number of bytes written
+   * @throws IndexOutOfBoundsException if the encoded bytes do not fit
+   */
+  public final int setCharSequence(int index, CharSequence sequence, Charset charset) {
+    byte[] bytes = sequence.toString().getBytes(charset);
+    setBytes(index, bytes);
+    return bytes.length;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Bulk transfers: relative.
+
+  /**
+   * Reads {@code length} bytes into a new buffer from {@link #alloc()}, which the caller releases.
+   *
+   * @param length the number of bytes
+   * @return the new buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final ByteBuf readBytes(int length) {
+    int r = checkReadableBulk(length);
+    ByteBuf copy = copy(r, length);
+    readerIndex = r + length;
+    return copy;
+  }
+
+  /**
+   * Returns a slice of the next {@code length} readable bytes and advances the reader index; the
+   * slice shares this buffer's reference count.
+   *
+   * @param length the number of bytes
+   * @return the slice
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final ByteBuf readSlice(int length) {
+    int r = checkReadableBulk(length);
+    ByteBuf slice = slice(r, length);
+    readerIndex = r + length;
+    return slice;
+  }
+
+  /**
+   * Like {@link #readSlice(int)}, but the slice holds a new reference the caller releases.
+   *
+   * @param length the number of bytes
+   * @return the retained slice
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final ByteBuf readRetainedSlice(int length) {
+    int r = checkReadableBulk(length);
+    ByteBuf slice = retainedSlice(r, length);
+    readerIndex = r + length;
+    return slice;
+  }
+
+  /**
+   * Reads bytes until {@code dst} is full.
+   *
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.length} bytes are readable
+   */
+  public final ByteBuf readBytes(byte[] dst) {
+    return readBytes(dst, 0, dst.length);
+  }
+
+  /**
+   * Reads {@code length} bytes into {@code dst}.
+   *
+   * @param dst the destination
+   * @param dstIndex the first index in {@code dst}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if too few bytes are readable or {@code dst} is too small
+   */
+  public final ByteBuf readBytes(byte[] dst, int dstIndex, int length) {
+    int r = checkReadableBulk(length);
+    getBytes(r, dst, dstIndex, length);
+    readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Reads bytes until {@code dst} has no space remaining.
+   *
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.remaining()} bytes are readable
+   */
+  public final ByteBuf readBytes(ByteBuffer dst) {
+    int length = dst.remaining();
+    int r = checkReadableBulk(length);
+    getBytes(r, dst);
+    readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Reads bytes until {@code dst} is full, advancing its writer index.
+   *
+   * @param dst the destination
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code dst.writableBytes()} bytes are readable
+   */
+  public final ByteBuf readBytes(ByteBuf dst) {
+    return readBytes(dst, dst.writableBytes());
+  }
+
+  /**
+   * Reads {@code length} bytes to {@code dst}'s writer index, advancing it.
+   *
+   * @param dst the destination
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if too few bytes are readable or writable
+   */
+  public final ByteBuf readBytes(ByteBuf dst, int length) {
+    int r = checkReadableBulk(length);
+    getBytes(r, dst, length);
+    readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Reads {@code length} bytes to {@code dst} at {@code dstIndex}.
+   *
+   * @param dst the destination
+   * @param dstIndex the absolute index in {@code dst}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if too few bytes are readable or {@code dst} is too small
+   */
+  public final ByteBuf readBytes(ByteBuf dst, int dstIndex, int length) {
+    int r = checkReadableBulk(length);
+    getBytes(r, dst, dstIndex, length);
+    readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Reads {@code length} bytes to a stream.
+   *
+   * @param out the stream
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IOException if the stream fails
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final ByteBuf readBytes(OutputStream out, int length) throws IOException {
+    int r = checkReadableBulk(length);
+    getBytes(r, out, length);
+    readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Writes up to {@code length} readable bytes to a channel and advances the reader index by the
+   * number written.
+   *
+   * @param out the channel
+   * @param length the maximum number of bytes
+   * @return the number of bytes written
+   * @throws IOException if the channel fails
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final int readBytes(GatheringByteChannel out, int length) throws IOException {
+    int r = checkReadableBulk(length);
+    int n = getBytes(r, out, length);
+    readerIndex = r + n;
+    return n;
+  }
+
+  /**
+   * Writes up to {@code length} readable bytes to a file at {@code position} and advances the
+   * reader index by the number written.
+   *
+   * @param out the file
+   * @param position the file position
+   * @param length the maximum number of bytes
+   * @return the number of bytes written
+   * @throws IOException if the file fails
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final int readBytes(FileChannel out, long position, int length) throws IOException {
+    int r = checkReadableBulk(length);
+    int n = getBytes(r, out, position, length);
+    readerIndex = r + n;
+    return n;
+  }
+
+  /**
+   * Decodes {@code length} readable bytes with {@code charset} and advances the reader index.
+   *
+   * @param length the number of bytes
+   * @param charset the encoding
+   * @return the decoded characters
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final CharSequence readCharSequence(int length, Charset charset) {
+    int r = checkReadableBulk(length);
+    String s = toString(r, length, charset);
+    readerIndex = r + length;
+    return s;
+  }
+
+  /**
+   * Advances the reader index by {@code length}.
+   *
+   * @param length the number of bytes to skip
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final ByteBuf skipBytes(int length) {
+    readerIndex = checkReadableBulk(length) + length;
+    return this;
+  }
+
+  /**
+   * Writes all of {@code src}.
+   *
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeBytes(byte[] src) {
+    return writeBytes(src, 0, src.length);
+  }
+
+  /**
+   * Writes {@code length} bytes of {@code src}.
+   *
+   * @param src the source
+   * @param srcIndex the first index in {@code src}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
+   *     grow enough
+   */
+  public final ByteBuf writeBytes(byte[] src, int srcIndex, int length) {
+    Objects.checkFromIndexSize(srcIndex, length, src.length);
+    int w = prepareWrite(length);
+    copyFrom(w, src, srcIndex, length);
+    writerIndex = w + length;
+    return this;
+  }
+
+  /**
+   * Writes the remaining bytes of {@code src}, advancing its position.
+   *
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeBytes(ByteBuffer src) {
+    int length = src.remaining();
+    int w = prepareWrite(length);
+    setBytes(w, src);
+    writerIndex = w + length;
+    return this;
+  }
+
+  /**
+   * Writes the readable bytes of {@code src}, advancing its reader index.
+   *
+   * @param src the source
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeBytes(ByteBuf src) {
+    return writeBytes(src, src.readableBytes());
+  }
+
+  /**
+   * Writes {@code length} readable bytes of {@code src}, advancing its reader index.
+   *
+   * @param src the source
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if {@code src} has too few readable bytes or the buffer
+   *     cannot grow enough
+   */
+  public final ByteBuf writeBytes(ByteBuf src, int length) {
+    int r = src.readerIndex;
+    if (length > src.writerIndex - r) {
+      throw new IndexOutOfBoundsException(
+          "length(" + length + ") exceeds src.readableBytes(" + src.readableBytes() + ")");
+    }
+    writeBytes(src, r, length);
+    src.readerIndex = r + length;
+    return this;
+  }
+
+  /**
+   * Writes {@code length} bytes of {@code src} at {@code srcIndex}; {@code src}'s indexes stay.
+   *
+   * @param src the source
+   * @param srcIndex the absolute index in {@code src}
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
+   *     grow enough
+   */
+  public final ByteBuf writeBytes(ByteBuf src, int srcIndex, int length) {
+    int w = prepareWrite(length);
+    src.getBytes(srcIndex, this, w, length);
+    writerIndex = w + length;
+    return this;
+  }
+
+  /**
+   * Writes up to {@code length} bytes read from a stream (one read call).
+   *
+   * @param in the stream
+   * @param length the maximum number of bytes
+   * @return the number of bytes written, or {@code -1} at the end of the stream
+   * @throws IOException if the stream fails
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final int writeBytes(InputStream in, int length) throws IOException {
+    int w = prepareWrite(length);
+    int n = setBytes(w, in, length);
+    if (n > 0) {
+      writerIndex = w + n;
+    }
+    return n;
+  }
+
+  /**
+   * Writes up to {@code length} bytes read from a channel (one read call).
+   *
+   * @param in the channel
+   * @param length the maximum number of bytes
+   * @return the number of bytes written, or {@code -1} at the end of the stream
+   * @throws IOException if the channel fails
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final int writeBytes(ScatteringByteChannel in, int length) throws IOException {
+    int w = prepareWrite(length);
+    int n = setBytes(w, in, length);
+    if (n > 0) {
+      writerIndex = w + n;
+    }
+    return n;
+  }
+
+  /**
+   * Writes up to {@code length} bytes read from a file at {@code position}.
+   *
+   * @param in the file
+   * @param position the file position
+   * @param length the maximum number of bytes
+   * @return the number of bytes written, or {@code -1} at the end of the file
+   * @throws IOException if the file fails
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final int writeBytes(FileChannel in, long position, int length) throws IOException {
+    int w = prepareWrite(length);
+    int n = setBytes(w, in, position, length);
+    if (n > 0) {
+      writerIndex = w + n;
+    }
+    return n;
+  }
+
+  /**
+   * Writes {@code length} zero bytes.
+   *
+   * @param length the number of bytes
+   * @return this buffer
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final ByteBuf writeZero(int length) {
+    int w = prepareWrite(length);
+    ByteBufs.fillZero(this, w, length);
+    writerIndex = w + length;
+    return this;
+  }
+
+  /**
+   * Encodes {@code sequence} with {@code charset} at the writer index.
+   *
+   * @param sequence the characters
+   * @param charset the encoding
+   * @return the number of bytes written
+   * @throws IndexOutOfBoundsException if the buffer cannot grow enough
+   */
+  public final int writeCharSequence(CharSequence sequence, Charset charset) {
+    byte[] bytes = sequence.toString().getBytes(charset);
+    writeBytes(bytes);
+    return bytes.length;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Search.
+
+  /**
+   * Finds {@code value} between two indexes: forward in {@code [fromIndex, toIndex)} when {@code
+   * fromIndex <= toIndex}, otherwise backward from {@code fromIndex - 1} down to {@code toIndex}.
+   * Indexes are clamped to the capacity.
+   *
+   * @param fromIndex where to start
+   * @param toIndex where to stop
+   * @param value the byte to find
+   * @return the absolute index of the first match, or {@code -1}
+   */
+  public final int indexOf(int fromIndex, int toIndex, byte value) {
+    ensureAccessible();
+    if (fromIndex <= toIndex) {
+      int from = Math.max(fromIndex, 0);
+      int to = Math.min(toIndex, capacity);
+      return from >= to ? -1 : scanAsc(from, to, b -> b != value);
+    }
+    int from = Math.min(fromIndex, capacity);
+    int to = Math.max(toIndex, 0);
+    return from <= to ? -1 : scanDesc(to, from, b -> b != value);
+  }
+
+  /**
+   * Returns the number of readable bytes before the first {@code value}.
+   *
+   * @param value the byte to find
+   * @return the distance from the reader index, or {@code -1} if not readable
+   */
+  public final int bytesBefore(byte value) {
+    return bytesBefore(readerIndex, readableBytes(), value);
+  }
+
+  /**
+   * Returns the number of bytes before the first {@code value} among the next {@code length}
+   * readable bytes.
+   *
+   * @param length the number of bytes to search
+   * @param value the byte to find
+   * @return the distance from the reader index, or {@code -1}
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final int bytesBefore(int length, byte value) {
+    return bytesBefore(checkReadableBulk(length), length, value);
+  }
+
+  /**
+   * Returns the number of bytes before the first {@code value} in {@code [index, index +
+   * length)}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes to search
+   * @param value the byte to find
+   * @return the distance from {@code index}, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int bytesBefore(int index, int length, byte value) {
+    checkIndex(index, length);
+    int i = scanAsc(index, index + length, b -> b != value);
+    return i < 0 ? -1 : i - index;
+  }
+
+  /**
+   * Visits the readable bytes in ascending order until {@code processor} returns {@code false}.
+   *
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   */
+  public final int forEachByte(ByteProcessor processor) {
+    ensureAccessible();
+    return scanAsc(readerIndex, writerIndex, processor);
+  }
+
+  /**
+   * Visits {@code [index, index + length)} in ascending order until {@code processor} returns
+   * {@code false}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int forEachByte(int index, int length, ByteProcessor processor) {
+    checkIndex(index, length);
+    return scanAsc(index, index + length, processor);
+  }
+
+  /**
+   * Visits the readable bytes in descending order until {@code processor} returns {@code false}.
+   *
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   */
+  public final int forEachByteDesc(ByteProcessor processor) {
+    ensureAccessible();
+    return scanDesc(readerIndex, writerIndex, processor);
+  }
+
+  /**
+   * Visits {@code [index, index + length)} in descending order until {@code processor} returns
+   * {@code false}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int forEachByteDesc(int index, int length, ByteProcessor processor) {
+    checkIndex(index, length);
+    return scanDesc(index, index + length, processor);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Derived buffers and copies.
+
+  /**
+   * Returns a view of the readable bytes sharing memory and reference count; its indexes are
+   * independent and its capacity fixed. Releasing it releases this buffer.
+   *
+   * @return the slice
+   */
+  public final ByteBuf slice() {
+    return slice(readerIndex, readableBytes());
+  }
+
+  /**
+   * Returns a view of {@code [index, index + length)} sharing memory and reference count.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @return the slice
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final ByteBuf slice(int index, int length) {
+    checkIndex(index, length);
+    return ViewByteBuf.slice(this, index, length);
+  }
+
+  /**
+   * Like {@link #slice()}, but the slice holds a new reference the caller releases.
+   *
+   * @return the retained slice
+   */
+  public final ByteBuf retainedSlice() {
+    return retainedSlice(readerIndex, readableBytes());
+  }
+
+  /**
+   * Like {@link #slice(int, int)}, but the slice holds a new reference the caller releases.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @return the retained slice
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final ByteBuf retainedSlice(int index, int length) {
+    return slice(index, length).retain();
+  }
+
+  /**
+   * Returns a view of the whole buffer with the same indexes, sharing memory and reference count.
+   *
+   * @return the duplicate
+   */
+  public final ByteBuf duplicate() {
+    ensureAccessible();
+    return ViewByteBuf.duplicate(this, false);
+  }
+
+  /**
+   * Like {@link #duplicate()}, but the duplicate holds a new reference the caller releases.
+   *
+   * @return the retained duplicate
+   */
+  public final ByteBuf retainedDuplicate() {
+    return duplicate().retain();
+  }
+
+  /**
+   * Returns a read-only view with the same indexes sharing the reference count, or this buffer if
+   * it is read-only already.
+   *
+   * @return the read-only buffer
+   */
+  public final ByteBuf asReadOnly() {
+    if (isReadOnly()) {
+      return this;
+    }
+    ensureAccessible();
+    return ViewByteBuf.duplicate(this, true);
+  }
+
+  /**
+   * Returns a copy of the readable bytes in a new buffer the caller releases.
+   *
+   * @return the copy
+   */
+  public final ByteBuf copy() {
+    return copy(readerIndex, readableBytes());
+  }
+
+  /**
+   * Returns a copy of {@code [index, index + length)} in a new buffer the caller releases, on the
+   * same kind of memory (heap or direct).
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @return the copy
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final ByteBuf copy(int index, int length) {
+    checkIndex(index, length);
+    int max = Math.max(length, maxCapacity);
+    ByteBuf copy =
+        isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
+    try {
+      copy.writeBytes(this, index, length);
+    } catch (RuntimeException e) {
+      copy.release();
+      throw e;
+    }
+    return copy;
+  }
+
+  /**
+   * Returns the buffer this one wraps or views, or {@code null} for a root buffer.
+   *
+   * @return the underlying buffer or {@code null}
+   */
+  public ByteBuf unwrap() {
+    return null;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Memory kind and direct access.
+
+  /**
+   * Returns whether the memory is native (off-heap).
+   *
+   * @return {@code true} for native memory
+   */
+  public boolean isDirect() {
+    return hasMemorySegment();
+  }
+
+  /**
+   * Returns whether this buffer rejects modification.
+   *
+   * @return {@code true} if read-only
+   */
+  public boolean isReadOnly() {
+    return false;
+  }
+
+  /**
+   * Returns whether this buffer is backed by one accessible {@code byte[]}.
+   *
+   * @return {@code true} if {@link #array()} may be called
+   */
+  public boolean hasArray() {
+    return false;
+  }
+
+  /**
+   * Returns the backing array; index 0 of this buffer is at {@link #arrayOffset()}.
+   *
+   * @return the array
+   * @throws UnsupportedOperationException if {@link #hasArray()} is {@code false}
+   * @throws IllegalReferenceCountException if the buffer was released
+   */
+  public byte[] array() {
+    throw new UnsupportedOperationException("no backing array");
+  }
+
+  /**
+   * Returns the offset of index 0 in {@link #array()}.
+   *
+   * @return the offset
+   * @throws UnsupportedOperationException if {@link #hasArray()} is {@code false}
+   */
+  public int arrayOffset() {
+    throw new UnsupportedOperationException("no backing array");
+  }
+
+  /**
+   * Returns whether this buffer is backed by one native {@link MemorySegment}.
+   *
+   * @return {@code true} if {@link #memorySegment()} may be called
+   */
+  public boolean hasMemorySegment() {
+    return false;
+  }
+
+  /**
+   * Returns the native memory covering {@code [0, capacity)} for native I/O. The segment stays
+   * valid only while this buffer is not released; it is read-only for a read-only buffer.
+   *
+   * @return the segment
+   * @throws UnsupportedOperationException if {@link #hasMemorySegment()} is {@code false}
+   * @throws IllegalReferenceCountException if the buffer was released
+   */
+  public MemorySegment memorySegment() {
+    throw new UnsupportedOperationException("no native memory segment");
+  }
+
+  /**
+   * Returns the number of NIO buffers {@link #nioBuffers(int, int)} returns for the whole buffer.
+   *
+   * @return the count, 1 unless this buffer is a composite
+   */
+  public int nioBufferCount() {
+    return 1;
+  }
+
+  /**
+   * Returns {@link #nioBuffer(int, int)} of the readable bytes.
+   *
+   * @return the NIO buffer
+   */
+  public final ByteBuffer nioBuffer() {
+    return nioBuffer(readerIndex, readableBytes());
+  }
+
+  /**
+   * Returns the readable bytes as NIO buffers sharing memory.
+   *
+   * @return the NIO buffers, at least one
+   */
+  public final ByteBuffer[] nioBuffers() {
+    return nioBuffers(readerIndex, readableBytes());
+  }
+
+  /**
+   * Returns {@code [index, index + length)} as NIO buffers sharing memory; always at least one
+   * buffer, even for {@code length == 0}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @return the NIO buffers
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public ByteBuffer[] nioBuffers(int index, int length) {
+    return new ByteBuffer[] {nioBuffer(index, length)};
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Text, equality, ordering.
+
+  /**
+   * Decodes the readable bytes with {@code charset}; the indexes stay.
+   *
+   * @param charset the encoding
+   * @return the string
+   */
+  public final String toString(Charset charset) {
+    return toString(readerIndex, readableBytes(), charset);
+  }
+
+  /**
+   * Decodes {@code [index, index + length)} with {@code charset}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @param charset the encoding
+   * @return the string
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final String toString(int index, int length, Charset charset) {
+    checkIndex(index, length);
+    if (length == 0) {
+      return "";
+    }
+    if (hasArray()) {
+      return new String(array(), arrayOffset() + index, length, charset);
+    }
+    return ByteBufs.decode(this, index, length, charset);
+  }
+
+  /**
+   * Returns a hash of the readable bytes, equal for buffers that are {@link #equals equal}.
+   *
+   * @return the hash code
+   */
+  @Override
+  public final int hashCode() {
+    return ByteBufs.hashCode(this);
+  }
+
+  /**
+   * Returns whether {@code o} is a buffer with the same readable bytes; indexes, capacity and
+   * implementation do not matter.
+   *
+   * @param o the other object
+   * @return {@code true} if equal
+   */
+  @Override
+  public final boolean equals(Object o) {
+    return this == o || (o instanceof ByteBuf other && ByteBufs.equals(this, other));
+  }
+
+  /**
+   * Compares the readable bytes as unsigned bytes, lexicographically; a prefix is smaller.
+   *
+   * @param other the other buffer
+   * @return negative, zero or positive
+   */
+  @Override
+  public final int compareTo(ByteBuf other) {
+    return ByteBufs.compare(this, other);
+  }
+
+  /**
+   * Describes the buffer's type and indexes (never its contents); never throws.
+   *
+   * @return the description
+   */
+  @Override
+  public String toString() {
+    StringBuilder sb =
+        new StringBuilder(getClass().getSimpleName())
+            .append("(ridx: ")
+            .append(readerIndex)
+            .append(", widx: ")
+            .append(writerIndex)
+            .append(", cap: ")
+            .append(capacity)
+            .append('/')
+            .append(maxCapacity);
+    if (!isAccessible()) {
+      sb.append(", freed");
+    }
+    return sb.append(')').toString();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Reference counting (the root buffer's own count; views and wrappers override these).
+
+  /**
+   * Returns whether this buffer can still be accessed, i.e. it was not released; a cheap,
+   * non-volatile read for the access path.
+   *
+   * @return {@code true} unless released
+   */
+  public boolean isAccessible() {
+    return refCnt != 0;
+  }
+
+  @Override
+  public int refCnt() {
+    return (int) REF_CNT.getVolatile(this);
+  }
+
+  @Override
+  public ByteBuf retain() {
+    return retain(1);
+  }
+
+  @Override
+  public ByteBuf retain(int increment) {
+    if (increment <= 0) {
+      throw new IllegalArgumentException("increment: " + increment + " (expected: > 0)");
+    }
+    int current = (int) REF_CNT.getVolatile(this);
+    while (true) {
+      int next = current + increment;
+      // current <= 0: already freed, never resurrect; next <= 0: overflow.
+      if (current <= 0 || next <= 0) {
+        throw new IllegalReferenceCountException(current, increment);
+      }
+      int witness = (int) REF_CNT.compareAndExchange(this, current, next);
+      if (witness == current) {
+        return this;
+      }
+      current = witness;
+    }
+  }
+
+  @Override
+  public ByteBuf touch() {
+    return this;
+  }
+
+  @Override
+  public ByteBuf touch(Object hint) {
+    return this;
+  }
+
+  @Override
+  public boolean release() {
+    return release(1);
+  }
+
+  @Override
+  public boolean release(int decrement) {
+    if (decrement <= 0) {
+      throw new IllegalArgumentException("decrement: " + decrement + " (expected: > 0)");
+    }
+    int current = (int) REF_CNT.getVolatile(this);
+    while (true) {
+      if (current < decrement) {
+        throw new IllegalReferenceCountException(current, -decrement);
+      }
+      int next = current - decrement;
+      int witness = (int) REF_CNT.compareAndExchange(this, current, next);
+      if (witness == current) {
+        if (next == 0) {
+          deallocate();
+          return true;
+        }
+        return false;
+      }
+      current = witness;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package io.tern.buffer.internal;
+
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Native memory from the C library's {@code calloc}/{@code free} through FFM downcalls, wrapped as
+ * global-scope segments with {@link MemorySegment#reinterpret(long)}.
+ *
+ * <p>Why not an {@code Arena}: closing a shared arena per buffer costs a thread-local handshake
+ * with every Java thread (benchmarks/DirectFree measures it), a confined arena cannot be released
+ * from another thread, and an automatic one is freed by the GC, not deterministically. The price of
+ * a global-scope segment is that use after {@link #free} is not caught by the segment itself: the
+ * buffers check their reference count, and replace the segment with {@link MemorySegment#NULL} on
+ * release.
+ *
+ * <p>Memory is zeroed ({@code calloc}), like heap buffers; large blocks come from fresh zero pages
+ * so this costs little. Thread-safe.
+ */
+@SuppressWarnings("restricted")
+public final class NativeMemory {
+  private static final MethodHandle CALLOC;
+  private static final MethodHandle FREE;
+
+  static {
+    Linker linker = Linker.nativeLinker();
+    var libc = linker.defaultLookup();
+    Linker.Option critical = Linker.Option.critical(false);
+    CALLOC =
+        linker.downcallHandle(
+            libc.find("calloc").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+            critical);
+    FREE =
+        linker.downcallHandle(
+            libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS), critical);
+  }
+
+  private NativeMemory() {}
+
+  /**
+   * Allocates {@code size} zeroed bytes; the caller frees them with {@link #free}.
+   *
+   * @throws OutOfMemoryError if the C library has no memory
+   */
+  public static MemorySegment allocate(long size) {
+    if (size == 0) {
+      return MemorySegment.NULL;
+    }
+    MemorySegment address;
+    try {
+      address = (MemorySegment) CALLOC.invokeExact(1L, size);
+    } catch (Throwable t) {
+      throw new IllegalStateException("calloc failed", t);
+    }
+    if (address.address() == 0) {
+      throw new OutOfMemoryError("Cannot allocate " + size + " bytes of native memory");
+    }
+    return address.reinterpret(size);
+  }
+
+  /** Frees memory from {@link #allocate}; {@link MemorySegment#NULL} is ignored. */
+  public static void free(MemorySegment segment) {
+    if (segment.address() == 0) {
+      return;
+    }
+    try {
+      FREE.invokeExact(segment);
+    } catch (Throwable t) {
+      throw new IllegalStateException("free failed", t);
+    }
+  }
+}

@@ -4,4 +4,5 @@ module io.tern.buffer {
   requires jdk.jfr;
 
   exports io.tern.buffer;
+  exports io.tern.buffer.search;
 }

@@ -4,4 +4,5 @@
  */
 module io.tern.common {
   exports io.tern.common;
+  exports io.tern.common.leak;
 }

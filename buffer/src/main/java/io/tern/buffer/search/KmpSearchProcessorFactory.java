@@ -1,0 +1,68 @@
+package io.tern.buffer.search;
+
+/**
+ * Knuth–Morris–Pratt: {@code fallback[j]} is the length of the longest proper border of {@code
+ * needle[0..j)}, where the match continues after a mismatch at {@code j}. Each haystack byte
+ * advances the state at most once and falls back at most as often as it advanced, so a scan is
+ * linear.
+ */
+final class KmpSearchProcessorFactory extends AbstractSearchProcessorFactory {
+  private final byte[] needle;
+  private final int[] fallback;
+
+  KmpSearchProcessorFactory(byte[] needle) {
+    if (needle.length == 0) {
+      throw new IllegalArgumentException("empty needle");
+    }
+    this.needle = needle.clone();
+    this.fallback = new int[needle.length + 1];
+    int border = 0;
+    for (int i = 1; i < needle.length; i++) {
+      while (border > 0 && needle[i] != needle[border]) {
+        border = fallback[border];
+      }
+      if (needle[i] == needle[border]) {
+        border++;
+      }
+      fallback[i + 1] = border;
+    }
+  }
+
+  @Override
+  public SearchProcessor newSearchProcessor() {
+    return new Processor(needle, fallback);
+  }
+
+  private static final class Processor implements SearchProcessor {
+    private final byte[] needle;
+    private final int[] fallback;
+    private int matched;
+
+    Processor(byte[] needle, int[] fallback) {
+      this.needle = needle;
+      this.fallback = fallback;
+    }
+
+    @Override
+    public boolean process(byte value) {
+      int j = matched;
+      while (j > 0 && needle[j] != value) {
+        j = fallback[j];
+      }
+      if (needle[j] == value) {
+        j++;
+      }
+      if (j == needle.length) {
+        matched = fallback[j];
+        return false;
+      }
+      matched = j;
+      return true;
+    }
+
+    @Override
+    public void reset() {
+      matched = 0;
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package io.tern.buffer.search;
+
+/**
+ * A {@link SearchProcessor} for several needles at once that tells which needle matched. Used by
+ * one thread at a time.
+ */
+public interface MultiSearchProcessor extends SearchProcessor {
+  /**
+   * Returns which needle ended at the byte where the processor last stopped. When several needles
+   * end there (one a suffix of another), the longest is reported.
+   *
+   * @return the needle's index in the array given to the factory, or {@code -1} if none matched
+   */
+  int getFoundNeedleId();
+}

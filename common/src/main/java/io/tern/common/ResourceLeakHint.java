@@ -1,0 +1,18 @@
+package io.tern.common;
+
+/**
+ * A hint passed to {@link ResourceLeakTracker#record(Object)} that describes itself for a leak
+ * report better than its {@code toString()} would (a pipeline context names the handler a message
+ * is going to, for example).
+ *
+ * <p>{@link #toHintString()} is called once, when the record is taken, on the thread that records
+ * it; the hint object itself is not kept.
+ */
+public interface ResourceLeakHint {
+  /**
+   * Describes this hint for a leak report.
+   *
+   * @return a short, human-readable description
+   */
+  String toHintString();
+}

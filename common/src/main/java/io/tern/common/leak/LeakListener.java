@@ -1,0 +1,19 @@
+package io.tern.common.leak;
+
+/**
+ * Told about each resource the garbage collector found unreachable while its tracker was still
+ * open, after the leak has been logged. A test harness registers one to fail the test that leaked.
+ *
+ * <p>Called on whichever thread polled the collected trackers (one calling {@code
+ * ResourceLeakDetector.track} or {@link LeakAudit#pollCollected()}), possibly several threads at
+ * once: implementations must be thread-safe, fast, and must not throw.
+ */
+@FunctionalInterface
+public interface LeakListener {
+  /**
+   * Receives one leak.
+   *
+   * @param report the leaked resource's type, owner and access records
+   */
+  void leakDetected(LeakReport report);
+}

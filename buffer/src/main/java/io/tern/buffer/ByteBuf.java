@@ -54,9 +54,9 @@ import java.util.Objects;
  */
 public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   /**
-   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer
-   * was not released (default {@code true}). Turning it off saves a load and a branch per access
-   * but lets a use-after-release read stale or freed memory.
+   * {@code io.tern.buffer.checkAccessible}: whether every access checks that the buffer was not
+   * released (default {@code true}). Turning it off saves a load and a branch per access but lets a
+   * use-after-release read stale or freed memory.
    */
   static final boolean CHECK_ACCESSIBLE =
       SystemProperties.getBoolean("io.tern.buffer.checkAccessible", true);
@@ -90,7 +90,11 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   protected ByteBuf(int capacity, int maxCapacity) {
     if (capacity < 0 || capacity > maxCapacity) {
       throw new IllegalArgumentException(
-          "capacity: " + capacity + " (expected: 0 <= capacity <= maxCapacity " + maxCapacity + ")");
+          "capacity: "
+              + capacity
+              + " (expected: 0 <= capacity <= maxCapacity "
+              + maxCapacity
+              + ")");
     }
     this.capacity = capacity;
     this.maxCapacity = maxCapacity;
@@ -230,8 +234,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
   /**
    * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
-   * the given range; its position is 0 and its limit {@code length}. Changing its position does
-   * not change this buffer's indexes.
+   * the given range; its position is 0 and its limit {@code length}. Changing its position does not
+   * change this buffer's indexes.
    *
    * @param index the start
    * @param length the number of bytes
@@ -282,8 +286,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster
-   * loop.
+   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster loop.
    *
    * @param start a checked start index
    * @param end a checked end index
@@ -323,7 +326,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     int r = readerIndex;
     if (r > writerIndex - length) {
       throw new IndexOutOfBoundsException(
-          "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+          "readerIndex("
+              + r
+              + ") + length("
+              + length
+              + ") exceeds writerIndex("
+              + writerIndex
+              + ")");
     }
     return r;
   }
@@ -480,7 +489,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf setIndex(int readerIndex, int writerIndex) {
     if (readerIndex < 0 || readerIndex > writerIndex || writerIndex > capacity) {
       throw new IndexOutOfBoundsException(
-          "readerIndex: " + readerIndex + ", writerIndex: " + writerIndex + ", capacity: " + capacity);
+          "readerIndex: "
+              + readerIndex
+              + ", writerIndex: "
+              + writerIndex
+              + ", capacity: "
+              + capacity);
     }
     this.readerIndex = readerIndex;
     this.writerIndex = writerIndex;
@@ -659,7 +673,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by 1.
+   * Reads the boolean (any non-zero byte is {{@code true}}) at the reader index and advances it by
+   * 1.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
@@ -670,6 +685,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the boolean (any non-zero byte is {{@code true}}) at {@code index}.
    *
@@ -685,7 +701,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by 1, growing if needed.
+   * Writes the boolean (any non-zero byte is {{@code true}}) at the writer index and advances it by
+   * 1, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -697,6 +714,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the byte at {@code index}.
    *
@@ -721,6 +739,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Sets the byte at {@code index}.
    *
@@ -748,6 +767,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 1;
     return this;
   }
+
   /**
    * Returns the unsigned byte at {@code index}.
    *
@@ -772,6 +792,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 1;
     return value;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in big-endian order.
    *
@@ -796,6 +817,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in big-endian order.
    *
@@ -811,7 +833,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in big-endian order and advances it by 2, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -823,6 +846,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 16-bit short at {@code index} in little-endian order.
    *
@@ -847,6 +871,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 16-bit short at {@code index} in little-endian order.
    *
@@ -862,7 +887,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 16-bit short at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -874,6 +900,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in big-endian order.
    *
@@ -898,6 +925,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the unsigned 16-bit short at {@code index} in little-endian order.
    *
@@ -911,7 +939,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by 2.
+   * Reads the unsigned 16-bit short at the reader index in little-endian order and advances it by
+   * 2.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
@@ -922,6 +951,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -946,6 +976,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in big-endian order.
    *
@@ -961,7 +992,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in big-endian order and advances it by 3,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -973,6 +1005,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -997,6 +1030,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Sets the signed 24-bit medium at {@code index} in little-endian order.
    *
@@ -1012,7 +1046,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by 3, growing if needed.
+   * Writes the signed 24-bit medium at the writer index in little-endian order and advances it by
+   * 3, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1024,6 +1059,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 3;
     return this;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in big-endian order.
    *
@@ -1048,6 +1084,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the unsigned 24-bit medium at {@code index} in little-endian order.
    *
@@ -1061,7 +1098,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by 3.
+   * Reads the unsigned 24-bit medium at the reader index in little-endian order and advances it by
+   * 3.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
@@ -1072,6 +1110,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 3;
     return value;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in big-endian order.
    *
@@ -1096,6 +1135,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in big-endian order.
    *
@@ -1111,7 +1151,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in big-endian order and advances it by 4, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1123,6 +1164,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit int at {@code index} in little-endian order.
    *
@@ -1147,6 +1189,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit int at {@code index} in little-endian order.
    *
@@ -1162,7 +1205,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit int at the writer index in little-endian order and advances it by 4, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1174,6 +1218,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in big-endian order.
    *
@@ -1198,6 +1243,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the unsigned 32-bit int at {@code index} in little-endian order.
    *
@@ -1222,6 +1268,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in big-endian order.
    *
@@ -1246,6 +1293,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in big-endian order.
    *
@@ -1261,7 +1309,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in big-endian order and advances it by 8, growing if
+   * needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1273,6 +1322,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit long at {@code index} in little-endian order.
    *
@@ -1297,6 +1347,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit long at {@code index} in little-endian order.
    *
@@ -1312,7 +1363,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit long at the writer index in little-endian order and advances it by 8, growing
+   * if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1324,6 +1376,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1348,6 +1401,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in big-endian order.
    *
@@ -1363,7 +1417,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in big-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1375,6 +1430,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1399,6 +1455,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 2;
     return value;
   }
+
   /**
    * Sets the 2-byte UTF-16 char at {@code index} in little-endian order.
    *
@@ -1414,7 +1471,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2, growing if needed.
+   * Writes the 2-byte UTF-16 char at the writer index in little-endian order and advances it by 2,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1426,6 +1484,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 2;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1450,6 +1509,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in big-endian order.
    *
@@ -1465,7 +1525,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in big-endian order and advances it by 4,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1477,6 +1538,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1490,7 +1552,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by 4.
+   * Reads the 32-bit IEEE 754 float at the reader index in little-endian order and advances it by
+   * 4.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
@@ -1501,6 +1564,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 4;
     return value;
   }
+
   /**
    * Sets the 32-bit IEEE 754 float at {@code index} in little-endian order.
    *
@@ -1516,7 +1580,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by 4, growing if needed.
+   * Writes the 32-bit IEEE 754 float at the writer index in little-endian order and advances it by
+   * 4, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1528,6 +1593,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 4;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -1552,6 +1618,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in big-endian order.
    *
@@ -1567,7 +1634,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in big-endian order and advances it by 8,
+   * growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1579,6 +1647,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   /**
    * Returns the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -1592,7 +1661,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by 8.
+   * Reads the 64-bit IEEE 754 double at the reader index in little-endian order and advances it by
+   * 8.
    *
    * @return the value
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
@@ -1603,6 +1673,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     readerIndex = r + 8;
     return value;
   }
+
   /**
    * Sets the 64-bit IEEE 754 double at {@code index} in little-endian order.
    *
@@ -1618,7 +1689,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by 8, growing if needed.
+   * Writes the 64-bit IEEE 754 double at the writer index in little-endian order and advances it by
+   * 8, growing if needed.
    *
    * @param value the value (an {@code int} is truncated to the field's width)
    * @return this buffer
@@ -1630,6 +1702,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     writerIndex = w + 8;
     return this;
   }
+
   private int loadUnsignedMedium(int i, boolean bigEndian) {
     if (bigEndian) {
       return ((loadShort(i, true) & 0xffff) << 8) | (loadByte(i + 2) & 0xff);
@@ -1646,7 +1719,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
       storeShort(i + 1, (short) (value >>> 8), false);
     }
   }
-
 
   // ---------------------------------------------------------------------------------------------
   // Bulk transfers: absolute.
@@ -2298,8 +2370,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the first index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(byte[] src, int srcIndex, int length) {
     Objects.checkFromIndexSize(srcIndex, length, src.length);
@@ -2362,8 +2434,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @param srcIndex the absolute index in {@code src}
    * @param length the number of bytes
    * @return this buffer
-   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot
-   *     grow enough
+   * @throws IndexOutOfBoundsException if the range is outside {@code src} or the buffer cannot grow
+   *     enough
    */
   public final ByteBuf writeBytes(ByteBuf src, int srcIndex, int length) {
     int w = prepareWrite(length);
@@ -2504,8 +2576,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   /**
-   * Returns the number of bytes before the first {@code value} in {@code [index, index +
-   * length)}.
+   * Returns the number of bytes before the first {@code value} in {@code [index, index + length)}.
    *
    * @param index the absolute start
    * @param length the number of bytes to search
@@ -2672,8 +2743,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuf copy(int index, int length) {
     checkIndex(index, length);
     int max = Math.max(length, maxCapacity);
-    ByteBuf copy =
-        isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
+    ByteBuf copy = isDirect() ? alloc().directBuffer(length, max) : alloc().heapBuffer(length, max);
     try {
       copy.writeBytes(this, index, length);
     } catch (RuntimeException e) {

@@ -7,14 +7,13 @@ import io.tern.buffer.internal.AllocatorSelection;
  *
  * <p>Implementations are thread-safe: any thread may allocate, and a buffer may be released on a
  * thread other than the one that allocated it. When resource-leak detection samples a buffer, the
- * allocator returns a leak-aware wrapper that reports the buffer if it is garbage collected (or,
- * in exact mode, still open) without being released.
+ * allocator returns a leak-aware wrapper that reports the buffer if it is garbage collected (or, in
+ * exact mode, still open) without being released.
  */
 public interface ByteBufAllocator {
   /**
-   * The allocator used where none is configured, chosen by {@code
-   * io.tern.buffer.allocator} ({@code unpooled} now; {@code pooled} once the pooled allocator is
-   * available).
+   * The allocator used where none is configured, chosen by {@code io.tern.buffer.allocator} ({@code
+   * unpooled} now; {@code pooled} once the pooled allocator is available).
    */
   ByteBufAllocator DEFAULT = AllocatorSelection.defaultAllocator();
 

@@ -15,9 +15,9 @@ import java.util.Objects;
  * <p>Each component contributes its readable bytes as they were when added; the component is kept
  * as is (not sliced). The composite owns its components: it releases every one of them, including
  * empty ones, when it is released itself or when a component is removed or consolidated; a
- * component buffer must not be used by anyone else after it was added. {@link #addComponent(ByteBuf)}
- * does not move the writer index; use {@link #addComponent(boolean, ByteBuf)} with {@code true} to
- * make the added bytes readable.
+ * component buffer must not be used by anyone else after it was added. {@link
+ * #addComponent(ByteBuf)} does not move the writer index; use {@link #addComponent(boolean,
+ * ByteBuf)} with {@code true} to make the added bytes readable.
  *
  * <pre>
  *   composite index:  0 ........ 5 ......... 12 ...... 16
@@ -25,9 +25,9 @@ import java.util.Objects;
  * </pre>
  *
  * <p>Finding the component of an index is a binary search over the components' offsets, with the
- * last component found cached for sequential access. Inserting {@code m} components into {@code
- * n} costs {@code O(m + n)}. Past {@link #maxNumComponents()} components, all of them are copied
- * into one.
+ * last component found cached for sequential access. Inserting {@code m} components into {@code n}
+ * costs {@code O(m + n)}. Past {@link #maxNumComponents()} components, all of them are copied into
+ * one.
  *
  * <p>Threads: like any buffer, one thread at a time.
  */
@@ -41,7 +41,9 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   private int componentCount;
   private Component lastAccessed;
 
-  /** One component: bytes {@code [offset, endOffset)} of the composite are at {@code +adjustment}. */
+  /**
+   * One component: bytes {@code [offset, endOffset)} of the composite are at {@code +adjustment}.
+   */
   private static final class Component {
     final ByteBuf buf;
     int adjustment;

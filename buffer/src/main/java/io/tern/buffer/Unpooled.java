@@ -13,8 +13,8 @@ import java.nio.charset.Charset;
  * <p>Every method returns a buffer the caller owns and releases (except {@link #EMPTY_BUFFER} and
  * unreleasable buffers, for which release does nothing). Wrapped memory is shared, not copied: a
  * change through the buffer is visible in the wrapped array or {@code ByteBuffer} and vice versa.
- * The {@code copiedBuffer} methods never change the indexes or position of their source, so
- * several threads may copy the same source at once. Thread-safe.
+ * The {@code copiedBuffer} methods never change the indexes or position of their source, so several
+ * threads may copy the same source at once. Thread-safe.
  */
 public final class Unpooled {
   private static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
@@ -188,8 +188,8 @@ public final class Unpooled {
   }
 
   /**
-   * Takes ownership of {@code buffers} and combines their readable bytes into one composite
-   * without copying.
+   * Takes ownership of {@code buffers} and combines their readable bytes into one composite without
+   * copying.
    *
    * @param buffers the buffers
    * @return a composite over all of them
@@ -240,8 +240,8 @@ public final class Unpooled {
   }
 
   /**
-   * Copies the remaining bytes of a NIO buffer into a new heap buffer without changing the
-   * source's position (safe to call from several threads on one source).
+   * Copies the remaining bytes of a NIO buffer into a new heap buffer without changing the source's
+   * position (safe to call from several threads on one source).
    *
    * @param buffer the source
    * @return a new buffer, all readable

@@ -14,8 +14,8 @@ import io.tern.common.SystemProperties;
  */
 public final class UnpooledByteBufAllocator implements ByteBufAllocator {
   /**
-   * The shared instance; {@link #isPreferDirect()} comes from {@code
-   * io.tern.buffer.preferDirect} (default {@code true}).
+   * The shared instance; {@link #isPreferDirect()} comes from {@code io.tern.buffer.preferDirect}
+   * (default {@code true}).
    */
   public static final UnpooledByteBufAllocator DEFAULT =
       new UnpooledByteBufAllocator(

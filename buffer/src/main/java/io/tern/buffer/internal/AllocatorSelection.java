@@ -12,7 +12,8 @@ public final class AllocatorSelection {
   private AllocatorSelection() {}
 
   public static ByteBufAllocator defaultAllocator() {
-    String name = SystemProperties.get("io.tern.buffer.allocator", "unpooled").toLowerCase(Locale.ROOT);
+    String name =
+        SystemProperties.get("io.tern.buffer.allocator", "unpooled").toLowerCase(Locale.ROOT);
     ByteBufAllocator alloc =
         switch (name) {
           case "unpooled" -> UnpooledByteBufAllocator.DEFAULT;

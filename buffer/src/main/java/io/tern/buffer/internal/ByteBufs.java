@@ -41,7 +41,8 @@ public final class ByteBufs {
   }
 
   /** Copies between two buffers neither of which exposes an array or a segment. */
-  public static void copyViaArray(ByteBuf src, int srcIndex, ByteBuf dst, int dstIndex, int length) {
+  public static void copyViaArray(
+      ByteBuf src, int srcIndex, ByteBuf dst, int dstIndex, int length) {
     if (length == 0) {
       return;
     }

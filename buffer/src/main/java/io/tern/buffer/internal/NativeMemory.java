@@ -32,11 +32,14 @@ public final class NativeMemory {
     CALLOC =
         linker.downcallHandle(
             libc.find("calloc").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+            FunctionDescriptor.of(
+                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
             critical);
     FREE =
         linker.downcallHandle(
-            libc.find("free").orElseThrow(), FunctionDescriptor.ofVoid(ValueLayout.ADDRESS), critical);
+            libc.find("free").orElseThrow(),
+            FunctionDescriptor.ofVoid(ValueLayout.ADDRESS),
+            critical);
   }
 
   private NativeMemory() {}

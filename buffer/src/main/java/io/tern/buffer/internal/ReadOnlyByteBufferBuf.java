@@ -7,8 +7,8 @@ import java.nio.ReadOnlyBufferException;
 
 /**
  * A read-only view of the remaining bytes of a NIO {@link ByteBuffer} (heap or direct); the
- * source's position and limit are never touched. Release drops the reference; the memory belongs
- * to the {@code ByteBuffer}.
+ * source's position and limit are never touched. Release drops the reference; the memory belongs to
+ * the {@code ByteBuffer}.
  */
 public final class ReadOnlyByteBufferBuf extends SegmentByteBuf {
   private final ByteBufAllocator alloc;

@@ -15,8 +15,8 @@ import java.util.Objects;
  * <p>Subclasses decide where the segment comes from and what release does ({@link
  * UnpooledDirectByteBuf} frees it; a pooled buffer returns its region to the pool) and use {@link
  * #init} to (re)bind the memory. On release they should set {@link #memory} to {@link
- * MemorySegment#NULL} so that a use-after-release with checks disabled fails a bounds check
- * instead of touching freed memory.
+ * MemorySegment#NULL} so that a use-after-release with checks disabled fails a bounds check instead
+ * of touching freed memory.
  */
 public abstract class SegmentByteBuf extends ByteBuf {
   private static final ValueLayout.OfShort SHORT_BE =

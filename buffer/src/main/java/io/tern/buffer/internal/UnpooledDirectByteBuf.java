@@ -25,8 +25,7 @@ public final class UnpooledDirectByteBuf extends SegmentByteBuf {
 
   /** Wraps the remaining bytes of a writable direct buffer without copying. */
   public UnpooledDirectByteBuf(ByteBufAllocator alloc, ByteBuffer buffer) {
-    super(
-        MemorySegment.ofBuffer(buffer), 0, buffer.remaining(), Math.max(buffer.remaining(), 0));
+    super(MemorySegment.ofBuffer(buffer), 0, buffer.remaining(), Math.max(buffer.remaining(), 0));
     this.alloc = alloc;
     this.wrapped = buffer;
   }

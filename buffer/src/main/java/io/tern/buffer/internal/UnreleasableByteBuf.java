@@ -3,9 +3,9 @@ package io.tern.buffer.internal;
 import io.tern.buffer.ByteBuf;
 
 /**
- * A view of a whole buffer that ignores retain and release, for constants shared by everyone
- * (e.g. {@code Unpooled.EMPTY_BUFFER}); its slices and duplicates are unreleasable too. The
- * wrapped buffer is never freed through it.
+ * A view of a whole buffer that ignores retain and release, for constants shared by everyone (e.g.
+ * {@code Unpooled.EMPTY_BUFFER}); its slices and duplicates are unreleasable too. The wrapped
+ * buffer is never freed through it.
  */
 public final class UnreleasableByteBuf extends ViewByteBuf {
   public UnreleasableByteBuf(ByteBuf buf) {

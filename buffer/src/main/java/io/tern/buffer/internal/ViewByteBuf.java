@@ -12,8 +12,8 @@ import java.nio.ReadOnlyBufferException;
  * {@link #adjustment}, with its own indexes: slices, duplicates, read-only views and wrappers.
  *
  * <p>The core forwards to {@code memory}'s public API. {@code memory} is always a root (a view of a
- * view views the root directly), and reference counting goes to a separately chosen owner, so
- * that a slice of a leak-tracked buffer releases through the tracking wrapper.
+ * view views the root directly), and reference counting goes to a separately chosen owner, so that
+ * a slice of a leak-tracked buffer releases through the tracking wrapper.
  */
 public abstract class ViewByteBuf extends ByteBuf {
   /** The root buffer holding the bytes. */

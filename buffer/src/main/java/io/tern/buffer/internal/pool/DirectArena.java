@@ -1,18 +1,15 @@
 package io.tern.buffer.internal.pool;
 
-import java.lang.foreign.Arena;
+import io.tern.buffer.internal.NativeMemory;
 import java.lang.foreign.MemorySegment;
 
 /**
- * An arena whose chunks are native {@code MemorySegment}s, each from its own shared {@link Arena}
- * so that destroying a chunk frees its memory at once ({@link Arena#close()}); the cost of a shared
- * arena's close is paid once per chunk, not per buffer. A buffer that outlives its chunk by mistake
- * fails with {@code IllegalStateException} on access instead of touching freed memory.
+ * An arena whose chunks are native memory from {@link NativeMemory} ({@code calloc}), freed with
+ * {@code free} the moment a chunk is destroyed: deterministic, no GC and no shared-arena handshake.
+ * Chunks come from {@code calloc} in whole chunk sizes, so the C library maps fresh zero pages and
+ * the zeroing costs little.
  */
 final class DirectArena extends PoolArena<MemorySegment> {
-  /** Chunks are aligned for any primitive access. */
-  private static final long ALIGNMENT = 64;
-
   DirectArena(PoolEngine engine, int index) {
     super(engine, index);
   }
@@ -23,12 +20,12 @@ final class DirectArena extends PoolArena<MemorySegment> {
   }
 
   @Override
-  Arena newNativeArena() {
-    return Arena.ofShared();
+  MemorySegment newChunkMemory(int size) {
+    return NativeMemory.allocate(size);
   }
 
   @Override
-  MemorySegment newChunkMemory(Arena nativeArena, int size) {
-    return nativeArena.allocate(size, ALIGNMENT);
+  void freeChunkMemory(MemorySegment memory) {
+    NativeMemory.free(memory);
   }
 }

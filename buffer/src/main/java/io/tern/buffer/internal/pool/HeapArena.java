@@ -1,7 +1,5 @@
 package io.tern.buffer.internal.pool;
 
-import java.lang.foreign.Arena;
-
 /** An arena whose chunks are {@code byte[]}s, reclaimed by the garbage collector once dropped. */
 final class HeapArena extends PoolArena<byte[]> {
   HeapArena(PoolEngine engine, int index) {
@@ -14,12 +12,12 @@ final class HeapArena extends PoolArena<byte[]> {
   }
 
   @Override
-  Arena newNativeArena() {
-    return null;
+  byte[] newChunkMemory(int size) {
+    return new byte[size];
   }
 
   @Override
-  byte[] newChunkMemory(Arena nativeArena, int size) {
-    return new byte[size];
+  void freeChunkMemory(byte[] memory) {
+    // The garbage collector reclaims it once no buffer refers to it.
   }
 }

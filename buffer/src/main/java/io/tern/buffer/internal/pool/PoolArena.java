@@ -3,7 +3,6 @@ package io.tern.buffer.internal.pool;
 import io.tern.buffer.PoolArenaMetric;
 import io.tern.buffer.PoolChunkListMetric;
 import io.tern.buffer.PoolSubpageMetric;
-import java.lang.foreign.Arena;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -96,10 +95,9 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
   /** Whether this arena hands out native memory. */
   public abstract boolean isDirect();
 
-  abstract T newChunkMemory(Arena nativeArena, int size);
+  abstract T newChunkMemory(int size);
 
-  /** A shared arena for native memory (one per chunk), or null for heap memory. */
-  abstract Arena newNativeArena();
+  abstract void freeChunkMemory(T memory);
 
   /**
    * Allocates {@code reqCapacity} bytes into {@code target}, through {@code cache} when it has a
@@ -211,19 +209,14 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
       spare = null;
       return chunk;
     }
-    Arena nativeArena = newNativeArena();
-    chunk =
-        new PoolChunk<>(
-            this, newChunkMemory(nativeArena, chunkSize), nativeArena, pageShifts, chunkSize);
+    chunk = new PoolChunk<>(this, newChunkMemory(chunkSize), pageShifts, chunkSize);
     pooledChunks++;
     PoolEvents.chunkAllocated(this, chunkSize, false);
     return chunk;
   }
 
   private void allocateHuge(PoolTarget<T> target, int reqCapacity) {
-    Arena nativeArena = newNativeArena();
-    PoolChunk<T> chunk =
-        new PoolChunk<>(this, newChunkMemory(nativeArena, reqCapacity), nativeArena, reqCapacity);
+    PoolChunk<T> chunk = new PoolChunk<>(this, newChunkMemory(reqCapacity), reqCapacity);
     PoolEvents.chunkAllocated(this, reqCapacity, true);
     hugeAllocations.increment();
     hugeActiveBytes.add(reqCapacity);
@@ -302,9 +295,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
 
   private void destroyChunk(PoolChunk<T> chunk) {
     PoolEvents.chunkFreed(this, chunk.chunkSize, chunk.unpooled);
-    if (chunk.nativeArena != null) {
-      chunk.nativeArena.close();
-    }
+    freeChunkMemory(chunk.memory);
   }
 
   // ---- metrics -------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 package io.tern.buffer.internal.pool;
 
 import io.tern.buffer.PoolChunkMetric;
-import java.lang.foreign.Arena;
 
 /**
  * One contiguous block of memory ({@code byte[]} or a native {@code MemorySegment}) carved into
@@ -29,7 +28,6 @@ public final class PoolChunk<T> implements PoolChunkMetric {
 
   final PoolArena<T> arena;
   final T memory;
-  final Arena nativeArena;
   final boolean unpooled;
   final int chunkSize;
   private final int pageShifts;
@@ -41,10 +39,9 @@ public final class PoolChunk<T> implements PoolChunkMetric {
   PoolChunk<T> next;
 
   @SuppressWarnings("unchecked")
-  PoolChunk(PoolArena<T> arena, T memory, Arena nativeArena, int pageShifts, int chunkSize) {
+  PoolChunk(PoolArena<T> arena, T memory, int pageShifts, int chunkSize) {
     this.arena = arena;
     this.memory = memory;
-    this.nativeArena = nativeArena;
     this.unpooled = false;
     this.chunkSize = chunkSize;
     this.pageShifts = pageShifts;
@@ -54,10 +51,9 @@ public final class PoolChunk<T> implements PoolChunkMetric {
   }
 
   /** Creates an unpooled chunk for one huge allocation. */
-  PoolChunk(PoolArena<T> arena, T memory, Arena nativeArena, int size) {
+  PoolChunk(PoolArena<T> arena, T memory, int size) {
     this.arena = arena;
     this.memory = memory;
-    this.nativeArena = nativeArena;
     this.unpooled = true;
     this.chunkSize = size;
     this.pageShifts = 0;

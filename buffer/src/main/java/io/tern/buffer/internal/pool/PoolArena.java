@@ -155,7 +155,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     int size = head.elementSize;
     smallAllocations.increment();
     smallActiveBytes.add(size);
-    target.init(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
+    target.bind(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
   }
 
   private void allocateNormal(
@@ -172,7 +172,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     } finally {
       lock.unlock();
     }
-    target.init(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
+    target.bind(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
   }
 
   /**
@@ -220,7 +220,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     PoolEvents.chunkAllocated(this, reqCapacity, true);
     hugeAllocations.increment();
     hugeActiveBytes.add(reqCapacity);
-    target.init(chunk, 0, chunk.memory, 0, reqCapacity, reqCapacity, null);
+    target.bind(chunk, 0, chunk.memory, 0, reqCapacity, reqCapacity, null);
   }
 
   /**

@@ -158,6 +158,7 @@ public final class PoolEngine implements PooledByteBufAllocatorMetric {
             config.normalCacheSize(),
             config.maxCachedBufferCapacity(),
             config.cacheTrimInterval(),
+            config.maxCachedBuffersPerThread(),
             sweep);
     arena.caches.add(cache);
     return cache;
@@ -171,6 +172,26 @@ public final class PoolEngine implements PooledByteBufAllocatorMetric {
       }
     }
     return best;
+  }
+
+  /**
+   * Returns the heap arena the calling thread allocates from.
+   *
+   * @param cache the thread's heap cache from {@link #currentHeapCache()}, or null
+   * @return the cache's arena, or one picked by thread id for a thread without a cache
+   */
+  public PoolArena<byte[]> heapArena(PoolThreadCache<byte[]> cache) {
+    return cache != null ? cache.arena : heapArenas[arenaIndex(heapArenas.length)];
+  }
+
+  /**
+   * Returns the direct arena the calling thread allocates from.
+   *
+   * @param cache the thread's direct cache from {@link #currentDirectCache()}, or null
+   * @return the cache's arena, or one picked by thread id for a thread without a cache
+   */
+  public PoolArena<MemorySegment> directArena(PoolThreadCache<MemorySegment> cache) {
+    return cache != null ? cache.arena : directArenas[arenaIndex(directArenas.length)];
   }
 
   /**

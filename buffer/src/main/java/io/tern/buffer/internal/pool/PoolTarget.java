@@ -18,7 +18,7 @@ public interface PoolTarget<T> {
    * @param cache the thread cache the region was allocated through, or null; the region goes back
    *     to it only if freed on that cache's thread
    */
-  void init(
+  void bind(
       PoolChunk<T> chunk,
       long handle,
       T memory,

@@ -27,6 +27,8 @@ public final class PoolThreadCache<T> {
   private final Region<T>[] regions;
   private final int trimInterval;
   private final Runnable onTrim;
+  private final Object[] spareBuffers;
+  private int spareBufferCount;
   private int allocationsSinceTrim;
   private long hits;
   private long misses;
@@ -40,6 +42,7 @@ public final class PoolThreadCache<T> {
       int normalCacheSize,
       int maxCachedBufferCapacity,
       int trimInterval,
+      int maxSpareBuffers,
       Runnable onTrim) {
     this.owner = owner;
     this.arena = arena;
@@ -54,6 +57,7 @@ public final class PoolThreadCache<T> {
     this.regions = (Region<T>[]) new Region<?>[nCached];
     this.trimInterval = Math.max(1, trimInterval);
     this.onTrim = onTrim;
+    this.spareBuffers = new Object[Math.max(0, maxSpareBuffers)];
   }
 
   /**
@@ -88,7 +92,7 @@ public final class PoolThreadCache<T> {
       region.chunks[i] = null;
       region.hitsSinceTrim++;
       hits++;
-      target.init(
+      target.bind(
           chunk, handle, chunk.memory, offset(handle, region.size), reqCapacity, region.size, this);
     } else {
       misses++;
@@ -167,6 +171,8 @@ public final class PoolThreadCache<T> {
         released += releaseOldest(region, sizeIdx, region.count);
       }
     }
+    java.util.Arrays.fill(spareBuffers, null);
+    spareBufferCount = 0;
     arena.caches.remove(this);
     arena.retiredCacheHits.add(hits);
     arena.retiredCacheMisses.add(misses);
@@ -185,6 +191,36 @@ public final class PoolThreadCache<T> {
     java.util.Arrays.fill(region.chunks, remaining, region.count, null);
     region.count = remaining;
     return n;
+  }
+
+  /**
+   * Takes a recycled buffer object, or null. Owner thread only.
+   *
+   * @return a released buffer object of this cache's arena kind, or null
+   */
+  public Object pollBuffer() {
+    int n = spareBufferCount;
+    if (n == 0) {
+      return null;
+    }
+    Object buf = spareBuffers[--n];
+    spareBuffers[n] = null;
+    spareBufferCount = n;
+    return buf;
+  }
+
+  /**
+   * Keeps a released buffer object for reuse if called on the owner thread and there is room; a
+   * buffer released on another thread is left to the garbage collector.
+   *
+   * @param buf a buffer object whose fields no longer refer to any region
+   */
+  public void recycleBuffer(Object buf) {
+    int n = spareBufferCount;
+    if (n < spareBuffers.length && owner == Thread.currentThread() && !freed) {
+      spareBuffers[n] = buf;
+      spareBufferCount = n + 1;
+    }
   }
 
   /** Number of cacheable size classes (small ones first, then normal ones). */

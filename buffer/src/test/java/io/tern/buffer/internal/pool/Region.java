@@ -1,6 +1,6 @@
 package io.tern.buffer.internal.pool;
 
-/** What a test allocation received: a plain record of {@link PoolTarget#init}'s arguments. */
+/** What a test allocation received: a plain record of {@link PoolTarget#bind}'s arguments. */
 final class Region<T> implements PoolTarget<T> {
   PoolChunk<T> chunk;
   long handle;
@@ -11,7 +11,7 @@ final class Region<T> implements PoolTarget<T> {
   PoolThreadCache<T> cache;
 
   @Override
-  public void init(
+  public void bind(
       PoolChunk<T> chunk,
       long handle,
       T memory,

@@ -11,8 +11,10 @@ import java.util.function.Function;
  * length, with all of it readable. The caller releases the buffer (which frees everything the kind
  * allocated for it).
  */
-record BufferKind(String name, boolean writable, boolean resizable, Function<byte[], ByteBuf> factory) {
+record BufferKind(
+    String name, boolean writable, boolean resizable, Function<byte[], ByteBuf> factory) {
   static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
+  static final PooledByteBufAllocator POOLED = new PooledByteBufAllocator(true);
 
   ByteBuf create(byte[] content) {
     ByteBuf buf = factory.apply(content);
@@ -37,6 +39,9 @@ record BufferKind(String name, boolean writable, boolean resizable, Function<byt
         new BufferKind("heap", true, true, BufferKind::heap),
         new BufferKind("direct", true, true, BufferKind::direct),
         new BufferKind("allocatedDirect", true, true, c -> fill(ALLOC.directBuffer(c.length), c)),
+        new BufferKind("pooledHeap", true, true, c -> fill(POOLED.heapBuffer(c.length), c)),
+        new BufferKind("pooledDirect", true, true, c -> fill(POOLED.directBuffer(c.length), c)),
+        new BufferKind("pooledSlice", true, false, BufferKind::pooledSlice),
         new BufferKind("heapWithOffset", true, true, BufferKind::heapWithOffset),
         new BufferKind("slice", true, false, BufferKind::slice),
         new BufferKind("duplicate", true, true, BufferKind::duplicate),
@@ -74,6 +79,11 @@ record BufferKind(String name, boolean writable, boolean resizable, Function<byt
 
   static ByteBuf slice(byte[] c) {
     ByteBuf parent = direct(new byte[c.length + 16]);
+    return parent.slice(8, c.length).clear().writeBytes(c);
+  }
+
+  static ByteBuf pooledSlice(byte[] c) {
+    ByteBuf parent = POOLED.directBuffer(c.length + 16);
     return parent.slice(8, c.length).clear().writeBytes(c);
   }
 
@@ -141,7 +151,9 @@ record BufferKind(String name, boolean writable, boolean resizable, Function<byt
       return;
     }
     ByteBuf root = buf.unwrap();
-    if (root != null && root.refCnt() > 0 && buf.getClass().getSimpleName().startsWith("Unreleasable")) {
+    if (root != null
+        && root.refCnt() > 0
+        && buf.getClass().getSimpleName().startsWith("Unreleasable")) {
       root.release();
     }
   }

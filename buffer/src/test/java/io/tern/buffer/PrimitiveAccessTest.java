@@ -40,8 +40,10 @@ class PrimitiveAccessTest extends BufferTestSupport {
       assertThat(buf.getFloatLE(i)).isEqualTo(le.getFloat(i));
       assertThat(buf.getDouble(i)).isEqualTo(be.getDouble(i));
       assertThat(buf.getDoubleLE(i)).isEqualTo(le.getDouble(i));
-      int medium = ((content[i] & 0xff) << 16) | ((content[i + 1] & 0xff) << 8) | (content[i + 2] & 0xff);
-      int mediumLe = ((content[i + 2] & 0xff) << 16) | ((content[i + 1] & 0xff) << 8) | (content[i] & 0xff);
+      int medium =
+          ((content[i] & 0xff) << 16) | ((content[i + 1] & 0xff) << 8) | (content[i + 2] & 0xff);
+      int mediumLe =
+          ((content[i + 2] & 0xff) << 16) | ((content[i + 1] & 0xff) << 8) | (content[i] & 0xff);
       assertThat(buf.getUnsignedMedium(i)).isEqualTo(medium);
       assertThat(buf.getUnsignedMediumLE(i)).isEqualTo(mediumLe);
       assertThat(buf.getMedium(i)).isEqualTo((medium << 8) >> 8);
@@ -60,7 +62,8 @@ class PrimitiveAccessTest extends BufferTestSupport {
     assertThat(buf.readMedium()).isEqualTo((be.getInt(3) >> 8));
     assertThat(buf.readInt()).isEqualTo(be.getInt(6));
     assertThat(buf.readLongLE()).isEqualTo(Long.reverseBytes(be.getLong(10)));
-    assertThat(buf.readUnsignedIntLE()).isEqualTo(Integer.reverseBytes(be.getInt(18)) & 0xFFFFFFFFL);
+    assertThat(buf.readUnsignedIntLE())
+        .isEqualTo(Integer.reverseBytes(be.getInt(18)) & 0xFFFFFFFFL);
     assertThat(buf.readerIndex()).isEqualTo(22);
     assertThat(buf.readableBytes()).isEqualTo(18);
   }
@@ -156,7 +159,8 @@ class PrimitiveAccessTest extends BufferTestSupport {
     assertThatThrownBy(() -> ro.setByte(0, 1)).isInstanceOf(ReadOnlyBufferException.class);
     assertThatThrownBy(() -> ro.setIntLE(0, 1)).isInstanceOf(ReadOnlyBufferException.class);
     assertThatThrownBy(() -> ro.setLong(0, 1)).isInstanceOf(ReadOnlyBufferException.class);
-    assertThatThrownBy(() -> ro.setBytes(0, new byte[2])).isInstanceOf(ReadOnlyBufferException.class);
+    assertThatThrownBy(() -> ro.setBytes(0, new byte[2]))
+        .isInstanceOf(ReadOnlyBufferException.class);
     assertThatThrownBy(() -> ro.writeByte(1)).isInstanceOf(ReadOnlyBufferException.class);
     assertThatThrownBy(() -> ro.setZero(0, 4)).isInstanceOf(ReadOnlyBufferException.class);
     assertThatThrownBy(() -> ro.nioBuffer().put((byte) 1))

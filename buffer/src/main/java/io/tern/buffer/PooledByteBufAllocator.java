@@ -1,5 +1,6 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.AllocatorSelection;
 import io.tern.buffer.internal.LeakAware;
 import io.tern.buffer.internal.UnpooledDirectByteBuf;
 import io.tern.buffer.internal.UnpooledHeapByteBuf;
@@ -39,10 +40,7 @@ public final class PooledByteBufAllocator implements ByteBufAllocator {
    * {@link #isPreferDirect()} comes from {@code io.tern.buffer.preferDirect} (default {@code
    * true}).
    */
-  public static final PooledByteBufAllocator DEFAULT =
-      new PooledByteBufAllocator(
-          SystemProperties.getBoolean("io.tern.buffer.preferDirect", true),
-          PoolConfig.fromSystemProperties());
+  public static final PooledByteBufAllocator DEFAULT = createDefault();
 
   private final PoolEngine engine;
   private final boolean preferDirect;
@@ -94,6 +92,17 @@ public final class PooledByteBufAllocator implements ByteBufAllocator {
   private PooledByteBufAllocator(boolean preferDirect, PoolConfig config) {
     this.preferDirect = preferDirect;
     this.engine = new PoolEngine(config);
+  }
+
+  private static PooledByteBufAllocator createDefault() {
+    // Initializing this class initializes ByteBufAllocator first, which may already have made the
+    // default instance (see AllocatorSelection).
+    PooledByteBufAllocator early = AllocatorSelection.earlyPooled();
+    return early != null
+        ? early
+        : new PooledByteBufAllocator(
+            SystemProperties.getBoolean("io.tern.buffer.preferDirect", true),
+            PoolConfig.fromSystemProperties());
   }
 
   private static PoolConfig config(

@@ -1,0 +1,52 @@
+package io.tern.benchmarks.common;
+
+import io.tern.common.SystemProperties;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reads an {@code int} system property that is set or absent: Tern's {@link SystemProperties}. Twin
+ * of {@link SystemPropertyReadNetty}; the harness's smallest real pair.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class SystemPropertyRead {
+  /** Whether the property read exists ({@code set}) or falls back to the default. */
+  @Param({"set", "unset"})
+  public String property;
+
+  private String key;
+
+  /** Creates the benchmark state (JMH does). */
+  public SystemPropertyRead() {}
+
+  /** Sets the property when the parameter says so. */
+  @Setup
+  public void setUp() {
+    key = SystemPropertyReadNetty.keyFor(property);
+  }
+
+  /**
+   * Reads the property.
+   *
+   * @return the value, so that JMH consumes it
+   */
+  @Benchmark
+  public int getInt() {
+    return SystemProperties.getInt(key, 7);
+  }
+}

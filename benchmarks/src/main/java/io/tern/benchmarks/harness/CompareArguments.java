@@ -1,0 +1,48 @@
+package io.tern.benchmarks.harness;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compare driver's own option ({@code --rounds N}, default and minimum 3) split from the
+ * arguments handed on to JMH's command-line parser.
+ *
+ * @param rounds how many times each side runs, alternating
+ * @param jmhArgs everything else: the benchmark regular expression and JMH options
+ */
+record CompareArguments(int rounds, List<String> jmhArgs) {
+  static final int MIN_ROUNDS = 3;
+
+  static CompareArguments parse(List<String> args) {
+    int rounds = MIN_ROUNDS;
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (arg.equals("--rounds")) {
+        if (i + 1 == args.size()) {
+          throw new IllegalArgumentException("--rounds needs a number");
+        }
+        rounds = parseRounds(args.get(++i));
+      } else if (arg.startsWith("--rounds=")) {
+        rounds = parseRounds(arg.substring("--rounds=".length()));
+      } else {
+        rest.add(arg);
+      }
+    }
+    return new CompareArguments(rounds, List.copyOf(rest));
+  }
+
+  private static int parseRounds(String value) {
+    int rounds;
+    try {
+      rounds = Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("--rounds needs a number, got " + value, e);
+    }
+    if (rounds < MIN_ROUNDS) {
+      throw new IllegalArgumentException(
+          "--rounds must be at least " + MIN_ROUNDS + " (one run proves nothing), got " + rounds);
+    }
+    return rounds;
+  }
+}

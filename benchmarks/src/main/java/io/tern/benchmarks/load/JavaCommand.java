@@ -1,0 +1,36 @@
+package io.tern.benchmarks.load;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Command lines for server JVMs: the same JDK 25 binary and class path as the driver, FFM without
+ * warnings, plus per-server flags.
+ */
+final class JavaCommand {
+  /** Flags every server JVM gets. */
+  static final List<String> COMMON_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+
+  private JavaCommand() {}
+
+  /** {@code java COMMON_FLAGS extraFlags -cp CLASSPATH mainClass args}. */
+  static List<String> of(List<String> extraFlags, String mainClass, List<String> args) {
+    List<String> argv = new ArrayList<>();
+    argv.add(javaBinary());
+    argv.addAll(COMMON_FLAGS);
+    argv.addAll(extraFlags);
+    argv.add("-cp");
+    argv.add(System.getProperty("java.class.path"));
+    argv.add(mainClass);
+    argv.addAll(args);
+    return argv;
+  }
+
+  private static String javaBinary() {
+    return ProcessHandle.current()
+        .info()
+        .command()
+        .orElseGet(() -> Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+}

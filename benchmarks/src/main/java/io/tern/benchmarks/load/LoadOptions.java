@@ -1,0 +1,132 @@
+package io.tern.benchmarks.load;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Options of {@code benchmarks/load/run} and {@code benchmarks/load/compare}.
+ *
+ * @param transport {@code nio}, {@code native}, {@code epoll} or {@code io_uring}, given to every
+ *     server as {@code --transport}
+ * @param durationSeconds length of each timed run
+ * @param warmupSeconds length of the warm-up before each timed run (0: none)
+ * @param rounds server starts per server (compare alternates Tern and Netty)
+ * @param pipelineScript wrk's Lua script for the pipelined scenario
+ * @param logDirectory where server logs go
+ * @param tern compare: the Tern server's registry name
+ * @param netty compare: the Netty server's registry name
+ * @param server run: a registry name, or null when {@code command} is given
+ * @param command run: a server argv with {@code {port}} and optionally {@code {transport}}
+ * @param h2c run with a command: whether that server speaks h2c
+ */
+record LoadOptions(
+    String transport,
+    long durationSeconds,
+    long warmupSeconds,
+    int rounds,
+    Path pipelineScript,
+    Path logDirectory,
+    String tern,
+    String netty,
+    String server,
+    List<String> command,
+    boolean h2c) {
+  static final int MIN_COMPARE_ROUNDS = 3;
+  private static final Set<String> TRANSPORTS = Set.of("nio", "native", "epoll", "io_uring");
+
+  static LoadOptions parse(List<String> args, boolean compare) {
+    String transport = "nio";
+    long duration = 10;
+    long warmup = 10;
+    int rounds = compare ? MIN_COMPARE_ROUNDS : 1;
+    Path script = Path.of("load", "pipeline.lua");
+    Path logs = Path.of("target", "load");
+    String tern = "tern-http";
+    String netty = "netty-http";
+    String server = null;
+    List<String> command = List.of();
+    boolean h2c = false;
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      if (arg.equals("--")) {
+        command = List.copyOf(args.subList(i + 1, args.size()));
+        break;
+      }
+      if (arg.equals("--h2c")) {
+        h2c = true;
+        continue;
+      }
+      if (!arg.startsWith("--")) {
+        if (compare || server != null) {
+          throw new IllegalArgumentException("unexpected argument " + arg);
+        }
+        server = arg;
+        continue;
+      }
+      if (i + 1 == args.size()) {
+        throw new IllegalArgumentException(arg + " needs a value");
+      }
+      String value = args.get(++i);
+      switch (arg) {
+        case "--transport" -> transport = value;
+        case "--duration" -> duration = positive(arg, value);
+        case "--warmup" -> warmup = Long.parseLong(value);
+        case "--rounds" -> rounds = (int) positive(arg, value);
+        case "--pipeline-script" -> script = Path.of(value);
+        case "--log-dir" -> logs = Path.of(value);
+        case "--tern" -> tern = value;
+        case "--netty" -> netty = value;
+        default -> throw new IllegalArgumentException("unknown option " + arg);
+      }
+    }
+    if (!TRANSPORTS.contains(transport)) {
+      throw new IllegalArgumentException(
+          "--transport must be nio, native, epoll or io_uring, got " + transport);
+    }
+    if (warmup < 0) {
+      throw new IllegalArgumentException("--warmup must be 0 or more");
+    }
+    if (compare && rounds < MIN_COMPARE_ROUNDS) {
+      throw new IllegalArgumentException(
+          "--rounds must be at least " + MIN_COMPARE_ROUNDS + " (one run proves nothing)");
+    }
+    if (!compare && (server == null) == command.isEmpty()) {
+      throw new IllegalArgumentException("give either a server name or -- COMMAND");
+    }
+    if (!command.isEmpty() && command.stream().noneMatch(a -> a.contains("{port}"))) {
+      throw new IllegalArgumentException("the server command must contain {port}");
+    }
+    return new LoadOptions(
+        transport, duration, warmup, rounds, script, logs, tern, netty, server, command, h2c);
+  }
+
+  /** The server of {@code run}: a registry entry, or the given command as an HTTP server. */
+  ServerSpec singleServer() {
+    if (server != null) {
+      return ServerRegistry.lookup(server);
+    }
+    return new ServerSpec(
+        "command",
+        true,
+        h2c,
+        (port, transportName) -> {
+          List<String> argv = new ArrayList<>();
+          for (String arg : command) {
+            argv.add(
+                arg.replace("{port}", Integer.toString(port))
+                    .replace("{transport}", transportName));
+          }
+          return argv;
+        });
+  }
+
+  private static long positive(String option, String value) {
+    long number = Long.parseLong(value);
+    if (number < 1) {
+      throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+    }
+    return number;
+  }
+}

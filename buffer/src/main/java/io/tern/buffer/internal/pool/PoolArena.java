@@ -110,16 +110,18 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
   public final void allocate(PoolThreadCache<T> cache, PoolTarget<T> target, int reqCapacity) {
     int sizeIdx = sizeClasses.size2SizeIdx(reqCapacity);
     if (sizeIdx < nSizes) {
-      if (cache != null && cache.allocate(target, reqCapacity, sizeIdx)) {
-        return;
+      boolean hit = cache != null && cache.allocate(target, reqCapacity, sizeIdx);
+      if (!hit) {
+        if (sizeIdx < nSmall) {
+          allocateSmall(cache, target, reqCapacity, sizeIdx);
+        } else {
+          allocateNormal(cache, target, reqCapacity, sizeIdx);
+        }
       }
-      if (sizeIdx < nSmall) {
-        allocateSmall(cache, target, reqCapacity, sizeIdx);
-      } else {
-        allocateNormal(cache, target, reqCapacity, sizeIdx);
-      }
+      PoolEvents.bufferAllocated(this, reqCapacity, sizeIdx, hit);
     } else {
       allocateHuge(target, reqCapacity);
+      PoolEvents.bufferAllocated(this, reqCapacity, -1, false);
     }
   }
 
@@ -234,18 +236,19 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
    */
   public final void free(PoolChunk<T> chunk, long handle, int maxLength, PoolThreadCache<T> cache) {
     if (chunk.unpooled) {
+      PoolEvents.bufferFreed(this, chunk.chunkSize, false);
       hugeDeallocations.increment();
       hugeActiveBytes.add(-chunk.chunkSize);
       destroyChunk(chunk);
       return;
     }
     int sizeIdx = sizeClasses.size2SizeIdx(maxLength);
-    if (cache != null
-        && cache.owner == Thread.currentThread()
-        && cache.add(chunk, handle, sizeIdx)) {
-      return;
+    boolean cached =
+        cache != null && cache.owner == Thread.currentThread() && cache.add(chunk, handle, sizeIdx);
+    if (!cached) {
+      freeToArena(chunk, handle, sizeIdx);
     }
-    freeToArena(chunk, handle, sizeIdx);
+    PoolEvents.bufferFreed(this, maxLength, cached);
   }
 
   /** Returns a region to its chunk, bypassing any cache. */

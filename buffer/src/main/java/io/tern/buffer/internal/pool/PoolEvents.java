@@ -49,13 +49,14 @@ final class PoolEvents {
     }
   }
 
-  static void bufferAllocated(PoolArena<?> arena, int requested, int size, boolean cacheHit) {
+  /** {@code sizeIdx} is the size class, or -1 for a huge allocation of {@code requested} bytes. */
+  static void bufferAllocated(PoolArena<?> arena, int requested, int sizeIdx, boolean cacheHit) {
     BufferAllocated event = new BufferAllocated();
     if (event.shouldCommit()) {
       event.arena = arena.index;
       event.direct = arena.isDirect();
       event.requested = requested;
-      event.size = size;
+      event.size = sizeIdx < 0 ? requested : arena.sizeClasses.sizeIdx2size(sizeIdx);
       event.cacheHit = cacheHit;
       event.commit();
     }

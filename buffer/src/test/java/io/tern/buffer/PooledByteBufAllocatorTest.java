@@ -105,6 +105,25 @@ class PooledByteBufAllocatorTest {
   }
 
   @Test
+  void derivedBuffersShareTheRegionWithoutAllocatingFromThePool() {
+    ByteBuf buf = alloc.heapBuffer(1024).writeZero(1024);
+    PoolArenaMetric arena = alloc.metric().heapArenas().get(0);
+    long allocations = arena.numAllocations();
+    long hits = arena.numCacheHits();
+    for (int i = 0; i < 100; i++) {
+      buf.slice(i, 10).getByte(0);
+      buf.duplicate().readByte();
+      buf.retainedSlice(0, 8).release();
+      buf.retainedDuplicate().release();
+      buf.asReadOnly().getByte(1);
+    }
+    assertThat(arena.numAllocations()).isEqualTo(allocations);
+    assertThat(arena.numCacheHits()).isEqualTo(hits);
+    assertThat(buf.refCnt()).isEqualTo(1);
+    buf.release();
+  }
+
+  @Test
   void hugeBuffersAreUnpooledAndFreedOnRelease() {
     int size = alloc.metric().chunkSize() + 1;
     ByteBuf huge = alloc.directBuffer(size);

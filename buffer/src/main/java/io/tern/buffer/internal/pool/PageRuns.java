@@ -137,15 +137,28 @@ final class PageRuns {
   }
 
   private void insert(int start, int length) {
-    int head = bucketHead[length];
-    next[start] = head;
-    prev[start] = -1;
-    if (head >= 0) {
-      prev[head] = start;
-    } else {
-      nonEmpty[length >>> 6] |= 1L << (length & 63);
+    // Buckets are kept in ascending address order, so allocation takes the lowest run of the best
+    // length (address-ordered best fit: keeps the high end of a chunk free to coalesce). Buckets
+    // hold few runs, so the ordered insert walks little.
+    int before = -1;
+    int after = bucketHead[length];
+    while (after >= 0 && after < start) {
+      before = after;
+      after = next[after];
     }
-    bucketHead[length] = start;
+    next[start] = after;
+    prev[start] = before;
+    if (after >= 0) {
+      prev[after] = start;
+    }
+    if (before >= 0) {
+      next[before] = start;
+    } else {
+      if (after < 0) {
+        nonEmpty[length >>> 6] |= 1L << (length & 63);
+      }
+      bucketHead[length] = start;
+    }
     freeLengthAtStart[start] = length;
     freeStartAtEnd[start + length - 1] = start + 1;
   }

@@ -128,7 +128,8 @@ public final class PooledByteBufAllocator implements ByteBufAllocator {
         maxCachedBufferCapacity,
         defaults.cacheTrimInterval(),
         defaults.useCacheForVirtualThreads(),
-        defaults.maxCachedBuffersPerThread());
+        defaults.maxCachedBuffersPerThread(),
+        defaults.smallCacheFill());
   }
 
   @Override

@@ -51,14 +51,15 @@ class PooledByteBufAllocatorTest {
     long addressB = b.memorySegment().address();
     a.release();
     b.release();
+    PoolArenaMetric arena = alloc.metric().directArenas().get(0);
+    long hits = arena.numCacheHits();
     ByteBuf c = alloc.directBuffer(4000);
     ByteBuf d = alloc.directBuffer(4096);
     assertThat(c.memorySegment().address()).isEqualTo(addressB);
     assertThat(d.memorySegment().address()).isEqualTo(addressA);
     c.release();
     d.release();
-    PoolArenaMetric arena = alloc.metric().directArenas().get(0);
-    assertThat(arena.numCacheHits()).isEqualTo(2);
+    assertThat(arena.numCacheHits()).isEqualTo(hits + 2);
   }
 
   @Test
@@ -70,6 +71,7 @@ class PooledByteBufAllocatorTest {
     Thread.ofPlatform().start(() -> released.set(buf.release())).join();
     assertThat(released.get()).isTrue();
     assertThat(arena.numDeallocations()).isEqualTo(deallocations + 1);
+    alloc.freeThreadLocalCache(); // elements the miss parked in this thread's cache
     assertThat(arena.numActiveBytes()).isZero();
   }
 
@@ -141,9 +143,11 @@ class PooledByteBufAllocatorTest {
     ByteBuf normal = alloc.heapBuffer(64 * 1024);
     PooledByteBufAllocatorMetric metric = alloc.metric();
     PoolArenaMetric arena = metric.heapArenas().get(0);
-    assertThat(arena.numSmallAllocations()).isEqualTo(1);
+    // The small miss also parked a few elements in the thread cache (smallCacheFill).
+    long smallTaken = arena.numSmallAllocations();
+    assertThat(smallTaken).isBetween(1L, 9L);
     assertThat(arena.numNormalAllocations()).isEqualTo(1);
-    assertThat(arena.numActiveBytes()).isEqualTo(16 + 64 * 1024);
+    assertThat(arena.numActiveBytes()).isEqualTo(16 * smallTaken + 64 * 1024);
     assertThat(arena.numChunks()).isEqualTo(1);
     assertThat(metric.usedHeapMemory()).isEqualTo(metric.chunkSize());
     assertThat(arena.chunkLists()).hasSize(6);
@@ -152,19 +156,21 @@ class PooledByteBufAllocatorTest {
         .satisfies(c -> assertThat(c.freeBytes()).isEqualTo(c.chunkSize() - 8192 - 64 * 1024));
     assertThat(arena.smallSubpages())
         .singleElement()
-        .satisfies(s -> assertThat(s.numAvailable()).isEqualTo(511));
+        .satisfies(s -> assertThat(s.numAvailable()).isEqualTo(512 - smallTaken));
     small.release(); // cached: still active from the arena's point of view
     normal.release(); // 64 KiB is above maxCachedBufferCapacity: back to the arena
     assertThat(arena.numNormalDeallocations()).isEqualTo(1);
     assertThat(arena.numSmallDeallocations()).isZero();
-    assertThat(arena.numActiveBytes()).isEqualTo(16);
+    assertThat(arena.numActiveBytes()).isEqualTo(16 * smallTaken);
+    long hits = arena.numCacheHits();
     ByteBuf again = alloc.heapBuffer(16);
-    assertThat(arena.numCacheHits()).isEqualTo(1);
-    assertThat(arena.numCacheMisses()).isEqualTo(1); // the first small one (normal 64K: uncached)
+    assertThat(arena.numCacheHits()).isEqualTo(hits + 1);
+    assertThat(arena.numCacheMisses()).isEqualTo(1); // the first small one (64 KiB: uncached)
     assertThat(metric.numThreadLocalCaches()).isEqualTo(1);
     again.release();
     assertThat(alloc.freeThreadLocalCache()).isTrue();
     assertThat(arena.numActiveBytes()).isZero();
+    assertThat(arena.numSmallDeallocations()).isEqualTo(smallTaken);
     assertThat(metric.numThreadLocalCaches()).isZero();
   }
 

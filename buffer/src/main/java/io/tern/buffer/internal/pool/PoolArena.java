@@ -131,9 +131,13 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     PoolSubpage<T> subpage;
     long handle;
     PoolChunk<T> chunk;
+    int filled = 0;
     synchronized (head) {
       subpage = head.next;
       handle = subpage != head ? subpage.allocate() : -1;
+      if (handle >= 0 && cache != null) {
+        filled = fillCache(cache, head, sizeIdx);
+      }
     }
     if (handle >= 0) {
       chunk = subpage.chunk;
@@ -149,15 +153,39 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
             chunk = allocateFromChunks(0, head);
             handle = lastHandle;
           }
+          if (cache != null) {
+            filled = fillCache(cache, head, sizeIdx);
+          }
         }
       } finally {
         lock.unlock();
       }
     }
     int size = head.elementSize;
-    smallAllocations.increment();
-    smallActiveBytes.add(size);
+    smallAllocations.add(1 + filled);
+    smallActiveBytes.add((long) size * (1 + filled));
     target.bind(chunk, handle, chunk.memory, (int) chunk.offset(handle), reqCapacity, size, cache);
+  }
+
+  /**
+   * On a cache miss for a small class, takes a few more elements from the subpages already in the
+   * list while holding their lock, and parks them in the cache (jemalloc's tcache fill): the next
+   * allocations of the class hit the cache instead of taking the lock again. Only the owner calls
+   * this, so adding to its cache is safe. Caller holds the head's lock.
+   */
+  private static <T> int fillCache(PoolThreadCache<T> cache, PoolSubpage<T> head, int sizeIdx) {
+    int room = cache.fillRoom(sizeIdx);
+    int filled = 0;
+    while (filled < room) {
+      PoolSubpage<T> subpage = head.next;
+      if (subpage == head) {
+        break;
+      }
+      long handle = subpage.allocate();
+      cache.add(subpage.chunk, handle, sizeIdx);
+      filled++;
+    }
+    return filled;
   }
 
   private void allocateNormal(

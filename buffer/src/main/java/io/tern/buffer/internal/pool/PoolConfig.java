@@ -48,6 +48,7 @@ import io.tern.common.SystemProperties;
  * @param cacheTrimInterval allocations between trims
  * @param useCacheForVirtualThreads whether virtual threads get caches
  * @param maxCachedBuffersPerThread recycled buffer objects per thread
+ * @param smallCacheFill extra small elements a cache miss takes for the cache (0: none)
  */
 public record PoolConfig(
     int pageSize,
@@ -59,7 +60,8 @@ public record PoolConfig(
     int maxCachedBufferCapacity,
     int cacheTrimInterval,
     boolean useCacheForVirtualThreads,
-    int maxCachedBuffersPerThread) {
+    int maxCachedBuffersPerThread,
+    int smallCacheFill) {
 
   private static final String PREFIX = "io.tern.buffer.pooled.";
   private static final int DEFAULT_PAGE_SIZE = 8192;
@@ -74,7 +76,7 @@ public record PoolConfig(
     if (smallCacheSize < 0 || normalCacheSize < 0 || maxCachedBufferCapacity < 0) {
       throw new IllegalArgumentException("cache sizes must be >= 0");
     }
-    if (cacheTrimInterval <= 0 || maxCachedBuffersPerThread < 0) {
+    if (cacheTrimInterval <= 0 || maxCachedBuffersPerThread < 0 || smallCacheFill < 0) {
       throw new IllegalArgumentException("cacheTrimInterval must be > 0");
     }
   }
@@ -118,7 +120,8 @@ public record PoolConfig(
         Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBufferCapacity", 32 * 1024)),
         Math.max(1, SystemProperties.getInt(PREFIX + "cacheTrimInterval", 8192)),
         SystemProperties.getBoolean(PREFIX + "useCacheForVirtualThreads", false),
-        Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBuffersPerThread", 64)));
+        Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBuffersPerThread", 64)),
+        Math.max(0, SystemProperties.getInt(PREFIX + "smallCacheFill", 8)));
   }
 
   /** {@code 2 × cores}, but no more than three chunks per arena in half of {@code memory}. */
@@ -145,6 +148,7 @@ public record PoolConfig(
         maxCachedBufferCapacity,
         cacheTrimInterval,
         useCacheForVirtualThreads,
-        maxCachedBuffersPerThread);
+        maxCachedBuffersPerThread,
+        smallCacheFill);
   }
 }

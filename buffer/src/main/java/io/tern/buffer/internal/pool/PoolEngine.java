@@ -159,6 +159,7 @@ public final class PoolEngine implements PooledByteBufAllocatorMetric {
             config.maxCachedBufferCapacity(),
             config.cacheTrimInterval(),
             config.maxCachedBuffersPerThread(),
+            config.smallCacheFill(),
             sweep);
     arena.caches.add(cache);
     return cache;

@@ -26,6 +26,7 @@ public final class PoolThreadCache<T> {
   private final SizeClasses sizeClasses;
   private final Region<T>[] regions;
   private final int trimInterval;
+  private final int smallFill;
   private final Runnable onTrim;
   private final Object[] spareBuffers;
   private int spareBufferCount;
@@ -43,6 +44,7 @@ public final class PoolThreadCache<T> {
       int maxCachedBufferCapacity,
       int trimInterval,
       int maxSpareBuffers,
+      int smallFill,
       Runnable onTrim) {
     this.owner = owner;
     this.arena = arena;
@@ -58,6 +60,7 @@ public final class PoolThreadCache<T> {
     this.trimInterval = Math.max(1, trimInterval);
     this.onTrim = onTrim;
     this.spareBuffers = new Object[Math.max(0, maxSpareBuffers)];
+    this.smallFill = Math.max(0, smallFill);
   }
 
   /**
@@ -108,6 +111,19 @@ public final class PoolThreadCache<T> {
   private int offset(long handle, int elementSize) {
     int base = PoolChunk.runOffset(handle) << pageShifts;
     return PoolChunk.isSubpage(handle) ? base + PoolChunk.elementIndex(handle) * elementSize : base;
+  }
+
+  /**
+   * How many extra elements of a small class a miss may park here: up to {@code smallCacheFill},
+   * and at most half the class's capacity, counting what is parked already.
+   */
+  int fillRoom(int sizeIdx) {
+    if (sizeIdx >= nSmall || freed || smallCapacity < 2) {
+      return 0;
+    }
+    Region<T> region = regions[sizeIdx];
+    int count = region == null ? 0 : region.count;
+    return Math.max(0, Math.min(smallFill, smallCapacity / 2 - count));
   }
 
   /** Parks a freed region; false if its class is uncached or full, or the cache was freed. */

@@ -13,7 +13,7 @@ class PoolArenaTest {
   private static final int CHUNK = 4 << 20;
 
   private static PoolEngine uncachedEngine() {
-    return new PoolEngine(new PoolConfig(8192, CHUNK, 1, 1, 0, 0, 0, 8192, false, 0));
+    return new PoolEngine(new PoolConfig(8192, CHUNK, 1, 1, 0, 0, 0, 8192, false, 0, 0));
   }
 
   @Test

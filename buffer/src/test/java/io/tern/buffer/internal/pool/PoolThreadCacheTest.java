@@ -65,9 +65,35 @@ class PoolThreadCacheTest {
   }
 
   @Test
+  void smallMissTakesExtraElementsForTheCacheUnderOneLock() {
+    PoolEngine engine =
+        new PoolEngine(new PoolConfig(8192, 4 << 20, 1, 1, 16, 64, 32768, 8192, false, 0, 4));
+    PoolArena<byte[]> arena = engine.heapArenaArray()[0];
+    Region<byte[]> first = Region.heap(engine, 64); // carves the subpage, parks 4 more
+    PoolThreadCache<byte[]> cache = engine.currentHeapCache();
+    int sizeIdx = CLASSES.size2SizeIdx(64);
+    assertThat(cache.cached(sizeIdx)).isEqualTo(4);
+    assertThat(arena.numSmallAllocations()).isEqualTo(5);
+    List<Region<byte[]>> next = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      next.add(Region.heap(engine, 64));
+    }
+    assertThat(cache.hits()).isEqualTo(4);
+    assertThat(cache.cached(sizeIdx)).isZero();
+    assertThat(next.stream().mapToInt(r -> r.offset).distinct().count()).isEqualTo(4);
+    assertThat(next).noneMatch(r -> r.offset == first.offset);
+    next.add(Region.heap(engine, 64)); // a miss again: 4 more, never above half the capacity
+    assertThat(cache.cached(sizeIdx)).isEqualTo(4);
+    first.free();
+    next.forEach(Region::free);
+    engine.freeCurrentThreadCache();
+    assertThat(arena.numActiveBytes()).isZero();
+  }
+
+  @Test
   void fullCacheClassSendsFurtherReleasesToTheArena() {
     PoolEngine engine =
-        new PoolEngine(new PoolConfig(8192, 4 << 20, 1, 1, 2, 2, 32768, 8192, false, 0));
+        new PoolEngine(new PoolConfig(8192, 4 << 20, 1, 1, 2, 2, 32768, 8192, false, 0, 0));
     List<Region<byte[]>> regions = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       regions.add(Region.heap(engine, 64));
@@ -110,7 +136,7 @@ class PoolThreadCacheTest {
   @Test
   void cacheTrimsItselfEveryTrimIntervalAllocations() {
     PoolEngine engine =
-        new PoolEngine(new PoolConfig(8192, 4 << 20, 1, 1, 256, 64, 32768, 16, false, 0));
+        new PoolEngine(new PoolConfig(8192, 4 << 20, 1, 1, 256, 64, 32768, 16, false, 0, 0));
     PoolThreadCache<byte[]> cache = engine.currentHeapCache();
     List<Region<byte[]>> regions = new ArrayList<>();
     for (int i = 0; i < 8; i++) {

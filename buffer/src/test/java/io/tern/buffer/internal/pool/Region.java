@@ -34,7 +34,7 @@ final class Region<T> implements PoolTarget<T> {
 
   static PoolConfig config(int heapArenas, int directArenas) {
     return new PoolConfig(
-        8192, 4 << 20, heapArenas, directArenas, 256, 64, 32 * 1024, 8192, false, 64);
+        8192, 4 << 20, heapArenas, directArenas, 256, 64, 32 * 1024, 8192, false, 64, 0);
   }
 
   static Region<byte[]> heap(PoolEngine engine, int size) {

@@ -44,7 +44,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
   final PoolChunkList<T> q075;
   final PoolChunkList<T> q100;
   private final List<PoolChunkListMetric> chunkListMetrics;
-  private final List<PoolChunkList<T>> allocationOrder;
+  private final PoolChunkList<T>[] allocationOrder;
   private PoolChunk<T> spare;
   private long lastHandle; // guarded by lock
   private int pooledChunks; // guarded by lock
@@ -89,7 +89,7 @@ public abstract class PoolArena<T> implements PoolArenaMetric {
     q000.prevList(null);
     qInit.prevList(qInit);
     chunkListMetrics = List.of(qInit, q000, q025, q050, q075, q100);
-    allocationOrder = List.of(q050, q025, q000, qInit, q075);
+    allocationOrder = (PoolChunkList<T>[]) new PoolChunkList<?>[] {q050, q025, q000, qInit, q075};
   }
 
   /** Whether this arena hands out native memory. */

@@ -222,7 +222,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected abstract void adjustCapacity(int newCapacity);
 
-  /** Frees the memory; called once, when the reference count drops to zero. */
+  /**
+   * Frees the memory; called once, when the reference count drops to zero. A buffer that holds
+   * memory must also replace it with an empty array or segment, so that the core's loads and stores
+   * fail their bounds check afterwards: primitive accessors rely on that to detect a released
+   * buffer without loading the reference count.
+   */
   protected abstract void deallocate();
 
   /**
@@ -312,8 +317,48 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected final void ensureAccessible() {
     if (CHECK_ACCESSIBLE && !isAccessible()) {
-      throw new IllegalReferenceCountException(0);
+      throw released();
     }
+  }
+
+  // Out of line so that the inlined access path holds no exception construction.
+  private static IllegalReferenceCountException released() {
+    return new IllegalReferenceCountException(0);
+  }
+
+  /*
+   * Primitive accessors do not load the reference count: a root buffer swaps its memory for an
+   * empty array or segment when it is freed, so the memory's own bounds check fails on a released
+   * buffer, and the failure is turned into IllegalReferenceCountException here. Everything else
+   * checks the count up front.
+   */
+  private void checkBounds(int index, int length) {
+    if ((index | (capacity - index - length)) < 0) {
+      throw boundsFailure(index, length);
+    }
+  }
+
+  private RuntimeException boundsFailure(int index, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "index: " + index + ", length: " + length + " (expected: range(0, " + capacity + "))");
+  }
+
+  private RuntimeException readFailure(int r, int length) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return new IndexOutOfBoundsException(
+        "readerIndex(" + r + ") + length(" + length + ") exceeds writerIndex(" + writerIndex + ")");
+  }
+
+  private RuntimeException accessFailure(IndexOutOfBoundsException e) {
+    if (CHECK_ACCESSIBLE && !isAccessible()) {
+      return released();
+    }
+    return e;
   }
 
   final void checkIndex(int index, int length) {
@@ -355,6 +400,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   private void grow(int w, int length) {
+    ensureAccessible();
     if (length < 0) {
       throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
     }
@@ -668,8 +714,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final boolean getBoolean(int index) {
-    checkIndex(index, 1);
-    return loadByte(index) != 0;
+    checkBounds(index, 1);
+    try {
+      return loadByte(index) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -680,8 +730,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final boolean readBoolean() {
-    int r = checkReadable(1);
-    boolean value = loadByte(r) != 0;
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    boolean value;
+    try {
+      value = loadByte(r) != 0;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -695,8 +753,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setBoolean(int index, boolean value) {
-    checkIndex(index, 1);
-    storeByte(index, value ? (byte) 1 : (byte) 0);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -709,8 +771,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeBoolean(boolean value) {
-    int w = prepareWrite(1);
-    storeByte(w, value ? (byte) 1 : (byte) 0);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, value ? (byte) 1 : (byte) 0);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
@@ -723,8 +792,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final byte getByte(int index) {
-    checkIndex(index, 1);
-    return loadByte(index);
+    checkBounds(index, 1);
+    try {
+      return loadByte(index);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -734,8 +807,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final byte readByte() {
-    int r = checkReadable(1);
-    byte value = loadByte(r);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    byte value;
+    try {
+      value = loadByte(r);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -749,8 +830,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final ByteBuf setByte(int index, int value) {
-    checkIndex(index, 1);
-    storeByte(index, (byte) value);
+    checkBounds(index, 1);
+    try {
+      storeByte(index, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -762,8 +847,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeByte(int value) {
-    int w = prepareWrite(1);
-    storeByte(w, (byte) value);
+    int w = writerIndex;
+    if (1 > capacity - w) {
+      grow(w, 1);
+    }
+    try {
+      storeByte(w, (byte) value);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 1;
     return this;
   }
@@ -776,8 +868,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes remain at {@code index}
    */
   public final short getUnsignedByte(int index) {
-    checkIndex(index, 1);
-    return (short) (loadByte(index) & 0xff);
+    checkBounds(index, 1);
+    try {
+      return (short) (loadByte(index) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -787,8 +883,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 1 bytes are readable
    */
   public final short readUnsignedByte() {
-    int r = checkReadable(1);
-    short value = (short) (loadByte(r) & 0xff);
+    int r = readerIndex;
+    if (r > writerIndex - 1) {
+      throw readFailure(r, 1);
+    }
+    short value;
+    try {
+      value = (short) (loadByte(r) & 0xff);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 1;
     return value;
   }
@@ -801,8 +905,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -812,8 +920,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShort() {
-    int r = checkReadable(2);
-    short value = loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -827,8 +943,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShort(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -841,8 +961,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShort(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -855,8 +982,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final short getShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -866,8 +997,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final short readShortLE() {
-    int r = checkReadable(2);
-    short value = loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    short value;
+    try {
+      value = loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -881,8 +1020,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setShortLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -895,8 +1038,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeShortLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -909,8 +1059,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShort(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, true) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -920,8 +1074,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShort() {
-    int r = checkReadable(2);
-    int value = loadShort(r, true) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, true) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -934,8 +1096,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final int getUnsignedShortLE(int index) {
-    checkIndex(index, 2);
-    return loadShort(index, false) & 0xffff;
+    checkBounds(index, 2);
+    try {
+      return loadShort(index, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -946,8 +1112,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final int readUnsignedShortLE() {
-    int r = checkReadable(2);
-    int value = loadShort(r, false) & 0xffff;
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    int value;
+    try {
+      value = loadShort(r, false) & 0xffff;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -960,8 +1134,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMedium(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, true) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -971,8 +1149,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMedium() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, true) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -986,8 +1172,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMedium(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, true);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1000,8 +1190,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMedium(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, true);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
@@ -1014,8 +1211,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getMediumLE(int index) {
-    checkIndex(index, 3);
-    return (loadUnsignedMedium(index, false) << 8) >> 8;
+    checkBounds(index, 3);
+    try {
+      return (loadUnsignedMedium(index, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1025,8 +1226,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readMediumLE() {
-    int r = checkReadable(3);
-    int value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = (loadUnsignedMedium(r, false) << 8) >> 8;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1040,8 +1249,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final ByteBuf setMediumLE(int index, int value) {
-    checkIndex(index, 3);
-    storeMedium(index, value, false);
+    checkBounds(index, 3);
+    try {
+      storeMedium(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1054,8 +1267,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeMediumLE(int value) {
-    int w = prepareWrite(3);
-    storeMedium(w, value, false);
+    int w = writerIndex;
+    if (3 > capacity - w) {
+      grow(w, 3);
+    }
+    try {
+      storeMedium(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 3;
     return this;
   }
@@ -1068,8 +1288,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMedium(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, true);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1079,8 +1303,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMedium() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1093,8 +1325,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes remain at {@code index}
    */
   public final int getUnsignedMediumLE(int index) {
-    checkIndex(index, 3);
-    return loadUnsignedMedium(index, false);
+    checkBounds(index, 3);
+    try {
+      return loadUnsignedMedium(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1105,8 +1341,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 3 bytes are readable
    */
   public final int readUnsignedMediumLE() {
-    int r = checkReadable(3);
-    int value = loadUnsignedMedium(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 3) {
+      throw readFailure(r, 3);
+    }
+    int value;
+    try {
+      value = loadUnsignedMedium(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 3;
     return value;
   }
@@ -1119,8 +1363,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1130,8 +1378,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readInt() {
-    int r = checkReadable(4);
-    int value = loadInt(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1145,8 +1401,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setInt(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1159,8 +1419,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeInt(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1173,8 +1440,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final int getIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false);
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1184,8 +1455,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final int readIntLE() {
-    int r = checkReadable(4);
-    int value = loadInt(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    int value;
+    try {
+      value = loadInt(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1199,8 +1478,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setIntLE(int index, int value) {
-    checkIndex(index, 4);
-    storeInt(index, value, false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1213,8 +1496,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeIntLE(int value) {
-    int w = prepareWrite(4);
-    storeInt(w, value, false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1227,8 +1517,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedInt(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, true) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1238,8 +1532,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedInt() {
-    int r = checkReadable(4);
-    long value = loadInt(r, true) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, true) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1252,8 +1554,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final long getUnsignedIntLE(int index) {
-    checkIndex(index, 4);
-    return loadInt(index, false) & 0xFFFFFFFFL;
+    checkBounds(index, 4);
+    try {
+      return loadInt(index, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1263,8 +1569,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final long readUnsignedIntLE() {
-    int r = checkReadable(4);
-    long value = loadInt(r, false) & 0xFFFFFFFFL;
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    long value;
+    try {
+      value = loadInt(r, false) & 0xFFFFFFFFL;
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1277,8 +1591,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLong(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, true);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1288,8 +1606,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLong() {
-    int r = checkReadable(8);
-    long value = loadLong(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1303,8 +1629,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLong(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1317,8 +1647,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLong(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1331,8 +1668,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final long getLongLE(int index) {
-    checkIndex(index, 8);
-    return loadLong(index, false);
+    checkBounds(index, 8);
+    try {
+      return loadLong(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1342,8 +1683,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final long readLongLE() {
-    int r = checkReadable(8);
-    long value = loadLong(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    long value;
+    try {
+      value = loadLong(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1357,8 +1706,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setLongLE(int index, long value) {
-    checkIndex(index, 8);
-    storeLong(index, value, false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1371,8 +1724,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeLongLE(long value) {
-    int w = prepareWrite(8);
-    storeLong(w, value, false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1385,8 +1745,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getChar(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, true);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1396,8 +1760,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readChar() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, true);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -1411,8 +1783,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setChar(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, true);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1425,8 +1801,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeChar(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, true);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -1439,8 +1822,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final char getCharLE(int index) {
-    checkIndex(index, 2);
-    return (char) loadShort(index, false);
+    checkBounds(index, 2);
+    try {
+      return (char) loadShort(index, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1450,8 +1837,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes are readable
    */
   public final char readCharLE() {
-    int r = checkReadable(2);
-    char value = (char) loadShort(r, false);
+    int r = readerIndex;
+    if (r > writerIndex - 2) {
+      throw readFailure(r, 2);
+    }
+    char value;
+    try {
+      value = (char) loadShort(r, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 2;
     return value;
   }
@@ -1465,8 +1860,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 2 bytes remain at {@code index}
    */
   public final ByteBuf setCharLE(int index, int value) {
-    checkIndex(index, 2);
-    storeShort(index, (short) value, false);
+    checkBounds(index, 2);
+    try {
+      storeShort(index, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1479,8 +1878,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeCharLE(int value) {
-    int w = prepareWrite(2);
-    storeShort(w, (short) value, false);
+    int w = writerIndex;
+    if (2 > capacity - w) {
+      grow(w, 2);
+    }
+    try {
+      storeShort(w, (short) value, false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 2;
     return this;
   }
@@ -1493,8 +1899,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloat(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, true));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1504,8 +1914,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloat() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1519,8 +1937,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloat(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), true);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1533,8 +1955,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloat(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), true);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1547,8 +1976,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final float getFloatLE(int index) {
-    checkIndex(index, 4);
-    return Float.intBitsToFloat(loadInt(index, false));
+    checkBounds(index, 4);
+    try {
+      return Float.intBitsToFloat(loadInt(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1559,8 +1992,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes are readable
    */
   public final float readFloatLE() {
-    int r = checkReadable(4);
-    float value = Float.intBitsToFloat(loadInt(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 4) {
+      throw readFailure(r, 4);
+    }
+    float value;
+    try {
+      value = Float.intBitsToFloat(loadInt(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 4;
     return value;
   }
@@ -1574,8 +2015,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 4 bytes remain at {@code index}
    */
   public final ByteBuf setFloatLE(int index, float value) {
-    checkIndex(index, 4);
-    storeInt(index, Float.floatToRawIntBits(value), false);
+    checkBounds(index, 4);
+    try {
+      storeInt(index, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1588,8 +2033,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeFloatLE(float value) {
-    int w = prepareWrite(4);
-    storeInt(w, Float.floatToRawIntBits(value), false);
+    int w = writerIndex;
+    if (4 > capacity - w) {
+      grow(w, 4);
+    }
+    try {
+      storeInt(w, Float.floatToRawIntBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 4;
     return this;
   }
@@ -1602,8 +2054,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDouble(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, true));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1613,8 +2069,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDouble() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, true));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, true));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1628,8 +2092,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDouble(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), true);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1642,8 +2110,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDouble(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), true);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), true);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }
@@ -1656,8 +2131,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final double getDoubleLE(int index) {
-    checkIndex(index, 8);
-    return Double.longBitsToDouble(loadLong(index, false));
+    checkBounds(index, 8);
+    try {
+      return Double.longBitsToDouble(loadLong(index, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
   }
 
   /**
@@ -1668,8 +2147,16 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes are readable
    */
   public final double readDoubleLE() {
-    int r = checkReadable(8);
-    double value = Double.longBitsToDouble(loadLong(r, false));
+    int r = readerIndex;
+    if (r > writerIndex - 8) {
+      throw readFailure(r, 8);
+    }
+    double value;
+    try {
+      value = Double.longBitsToDouble(loadLong(r, false));
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     readerIndex = r + 8;
     return value;
   }
@@ -1683,8 +2170,12 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than 8 bytes remain at {@code index}
    */
   public final ByteBuf setDoubleLE(int index, double value) {
-    checkIndex(index, 8);
-    storeLong(index, Double.doubleToRawLongBits(value), false);
+    checkBounds(index, 8);
+    try {
+      storeLong(index, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     return this;
   }
 
@@ -1697,8 +2188,15 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public final ByteBuf writeDoubleLE(double value) {
-    int w = prepareWrite(8);
-    storeLong(w, Double.doubleToRawLongBits(value), false);
+    int w = writerIndex;
+    if (8 > capacity - w) {
+      grow(w, 8);
+    }
+    try {
+      storeLong(w, Double.doubleToRawLongBits(value), false);
+    } catch (IndexOutOfBoundsException e) {
+      throw accessFailure(e);
+    }
     writerIndex = w + 8;
     return this;
   }

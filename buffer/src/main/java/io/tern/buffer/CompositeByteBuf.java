@@ -1,6 +1,9 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.LeakAware;
 import io.tern.common.IllegalReferenceCountException;
+import io.tern.common.ReferenceCountHint;
+import io.tern.common.ResourceLeakTracker;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -40,6 +43,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   private Component[] components = new Component[4];
   private int componentCount;
   private Component lastAccessed;
+  private final ResourceLeakTracker<ByteBuf> leak;
 
   /**
    * One component: bytes {@code [offset, endOffset)} of the composite are at {@code +adjustment}.
@@ -85,6 +89,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     this.alloc = Objects.requireNonNull(alloc, "alloc");
     this.direct = direct;
     this.maxNumComponents = maxNumComponents;
+    this.leak = LeakAware.trackSelf(this);
   }
 
   /**
@@ -488,6 +493,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     return this;
   }
 
+  /**
+   * Drops the read bytes: releases the components read completely and cuts the read part off the
+   * first one. Unlike other buffers nothing is moved, so the capacity shrinks by the number of
+   * bytes discarded (and grows again on demand).
+   *
+   * @return this composite
+   */
   @Override
   public CompositeByteBuf discardReadBytes() {
     discardReadComponents();
@@ -509,6 +521,11 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     return this;
   }
 
+  /**
+   * Same as {@link #discardReadComponents()}.
+   *
+   * @return this composite
+   */
   @Override
   public CompositeByteBuf discardSomeReadBytes() {
     return discardReadComponents();
@@ -722,7 +739,54 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   }
 
   @Override
+  public CompositeByteBuf retain(int increment) {
+    super.retain(increment);
+    if (leak != null) {
+      leak.record(ReferenceCountHint.RETAIN);
+    }
+    return this;
+  }
+
+  @Override
+  public CompositeByteBuf retain() {
+    return retain(1);
+  }
+
+  @Override
+  public boolean release(int decrement) {
+    boolean freed = super.release(decrement);
+    if (leak != null && !freed) {
+      leak.record(ReferenceCountHint.RELEASE);
+    }
+    return freed;
+  }
+
+  @Override
+  public boolean release() {
+    return release(1);
+  }
+
+  @Override
+  public CompositeByteBuf touch() {
+    if (leak != null) {
+      leak.record();
+    }
+    return this;
+  }
+
+  @Override
+  public CompositeByteBuf touch(Object hint) {
+    if (leak != null) {
+      leak.record(hint);
+    }
+    return this;
+  }
+
+  @Override
   protected void deallocate() {
+    if (leak != null) {
+      leak.close(this);
+    }
     int count = componentCount;
     Component[] cs = components;
     componentCount = 0;

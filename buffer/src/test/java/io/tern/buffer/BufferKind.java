@@ -49,7 +49,7 @@ record BufferKind(
         new BufferKind("sliceOfSlice", true, false, BufferKind::sliceOfSlice),
         new BufferKind("readOnly", false, false, c -> heap(c).asReadOnly()),
         new BufferKind("readOnlyByteBuffer", false, false, BufferKind::readOnlyByteBuffer),
-        new BufferKind("writableDirectByteBuffer", true, true, BufferKind::directByteBuffer),
+        new BufferKind("writableDirectByteBuffer", true, false, BufferKind::directByteBuffer),
         new BufferKind("composite", true, true, BufferKind::composite),
         new BufferKind("unreleasableView", true, true, BufferKind::unreleasableOwnedView));
   }

@@ -24,7 +24,8 @@ public class IllegalReferenceCountException extends IllegalStateException {
    * @param delta the attempted change: positive for retain, negative for release
    */
   public IllegalReferenceCountException(int refCnt, int delta) {
-    super("refCnt: " + refCnt + ", " + (delta > 0 ? "increment: " + delta : "decrement: " + -delta));
+    super(
+        "refCnt: " + refCnt + ", " + (delta > 0 ? "increment: " + delta : "decrement: " + -delta));
   }
 
   /**

@@ -7,8 +7,7 @@ package io.tern.common;
  * <p>Thread safety: as thread-safe as the underlying {@link ReferenceCounted} methods.
  */
 public final class ReferenceCountUtil {
-  private static final System.Logger LOGGER =
-      System.getLogger(ReferenceCountUtil.class.getName());
+  private static final System.Logger LOGGER = System.getLogger(ReferenceCountUtil.class.getName());
 
   private ReferenceCountUtil() {}
 
@@ -122,7 +121,12 @@ public final class ReferenceCountUtil {
     } catch (RuntimeException e) {
       LOGGER.log(
           System.Logger.Level.WARNING,
-          () -> "Failed to release a message: " + safeToString(msg) + " (decrement " + decrement + ")",
+          () ->
+              "Failed to release a message: "
+                  + safeToString(msg)
+                  + " (decrement "
+                  + decrement
+                  + ")",
           e);
       return false;
     }

@@ -49,6 +49,10 @@ public final class JmhCompare {
     } catch (IllegalArgumentException | CommandLineOptionException e) {
       return usage(out, e.getMessage());
     }
+    if (options.shouldHelp()) {
+      return usage(
+          out, "JMH options: see JMH's -h (java -jar benchmarks/target/benchmarks.jar -h)");
+    }
     if (options.getIncludes().isEmpty()) {
       return usage(out, "give a regular expression selecting benchmarks");
     }
@@ -63,6 +67,11 @@ public final class JmhCompare {
     }
     TwinPairs twins =
         TwinPairs.of(names(selected), names(list.find(format, List.of(".*"), List.of())));
+    if (options.shouldList() || options.shouldListWithParams()) {
+      twins.pairs().forEach(pair -> out.println(pair.tern() + "  vs  " + pair.netty()));
+      twins.errors().forEach(error -> out.println("ERROR " + error));
+      return twins.errors().isEmpty() ? 0 : 2;
+    }
     if (!twins.errors().isEmpty()) {
       twins.errors().forEach(error -> out.println("ERROR " + error));
       return 2;

@@ -3,7 +3,7 @@ package io.tern.benchmarks.load;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Parsers for wrk's and h2load's summaries. */
+/** Parsers for wrk's and h2load's summaries; errors include non-2xx/3xx responses. */
 final class LoadOutput {
   private static final Pattern WRK_REQUESTS = Pattern.compile("(\\d+) requests in ");
   private static final Pattern WRK_RATE = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
@@ -16,6 +16,9 @@ final class LoadOutput {
       Pattern.compile(
           "requests: \\d+ total, \\d+ started, \\d+ done, (\\d+) succeeded, (\\d+) failed,"
               + " (\\d+) errored, (\\d+) timeout");
+
+  private static final Pattern H2LOAD_STATUS =
+      Pattern.compile("status codes: \\d+ 2xx, \\d+ 3xx, (\\d+) 4xx, (\\d+) 5xx");
 
   private LoadOutput() {}
 
@@ -46,6 +49,10 @@ final class LoadOutput {
         Long.parseLong(requests.group(2))
             + Long.parseLong(requests.group(3))
             + Long.parseLong(requests.group(4));
+    Matcher status = H2LOAD_STATUS.matcher(output);
+    if (status.find()) {
+      errors += Long.parseLong(status.group(1)) + Long.parseLong(status.group(2));
+    }
     return new LoadResult(
         Long.parseLong(requests.group(1)), Double.parseDouble(rate.group(1)), errors);
   }

@@ -1,0 +1,127 @@
+package io.tern.benchmarks.buffer;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.UnpooledByteBufAllocator;
+import io.tern.buffer.internal.NativeMemory;
+import io.tern.common.ResourceLeakDetector;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Tern only (no Netty twin): what allocating and deterministically freeing native memory costs per
+ * strategy, to choose how unpooled direct buffers free their memory.
+ *
+ * <ul>
+ *   <li>{@code arenaShared}: one {@code Arena.ofShared()} per buffer, closed on release (the close
+ *       is a handshake with every thread);
+ *   <li>{@code arenaConfined}: one {@code Arena.ofConfined()} per buffer (cheap, but only the
+ *       allocating thread may free it, so unusable for buffers released elsewhere);
+ *   <li>{@code mallocFree} / {@code callocFree}: C library downcalls, the segment reinterpreted to
+ *       its size ({@code callocFree} is what {@code NativeMemory} does);
+ *   <li>{@code unpooledDirectBuffer}: the whole Tern buffer, allocate + release;
+ *   <li>{@code byteBufferAllocateDirect}: the JDK's direct buffer, freed by the GC's cleaner (not
+ *       deterministic; for reference).
+ * </ul>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@State(Scope.Thread)
+@SuppressWarnings("restricted")
+public class DirectFree {
+  private static final MethodHandle MALLOC;
+  private static final MethodHandle FREE;
+
+  static {
+    Linker linker = Linker.nativeLinker();
+    MALLOC =
+        linker.downcallHandle(
+            linker.defaultLookup().find("malloc").orElseThrow(),
+            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG),
+            Linker.Option.critical(false));
+    FREE =
+        linker.downcallHandle(
+            linker.defaultLookup().find("free").orElseThrow(),
+            FunctionDescriptor.ofVoid(ValueLayout.ADDRESS),
+            Linker.Option.critical(false));
+  }
+
+  @Param({"256", "16384"})
+  public int size;
+
+  @Setup
+  public void setUp() {
+    ResourceLeakDetector.level(ResourceLeakDetector.Level.DISABLED);
+  }
+
+  @Benchmark
+  public long arenaShared() {
+    Arena arena = Arena.ofShared();
+    MemorySegment s = arena.allocate(size);
+    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+    long a = s.address();
+    arena.close();
+    return a;
+  }
+
+  @Benchmark
+  public long arenaConfined() {
+    Arena arena = Arena.ofConfined();
+    MemorySegment s = arena.allocate(size);
+    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+    long a = s.address();
+    arena.close();
+    return a;
+  }
+
+  @Benchmark
+  public long mallocFree() throws Throwable {
+    MemorySegment s = ((MemorySegment) MALLOC.invokeExact((long) size)).reinterpret(size);
+    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+    long a = s.address();
+    FREE.invokeExact(s);
+    return a;
+  }
+
+  @Benchmark
+  public long callocFree() {
+    MemorySegment s = NativeMemory.allocate(size);
+    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
+    long a = s.address();
+    NativeMemory.free(s);
+    return a;
+  }
+
+  @Benchmark
+  public boolean unpooledDirectBuffer() {
+    ByteBuf buf = UnpooledByteBufAllocator.DEFAULT.directBuffer(size, size);
+    buf.setByte(0, 1);
+    return buf.release();
+  }
+
+  @Benchmark
+  public ByteBuffer byteBufferAllocateDirect() {
+    ByteBuffer b = ByteBuffer.allocateDirect(size);
+    b.put(0, (byte) 1);
+    return b;
+  }
+}

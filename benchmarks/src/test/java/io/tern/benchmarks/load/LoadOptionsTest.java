@@ -1,0 +1,63 @@
+package io.tern.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LoadOptionsTest {
+  @Test
+  void compareDefaultsToTernHttpAgainstNettyHttpOverNioForThreeRounds() {
+    LoadOptions options = LoadOptions.parse(List.of(), true);
+
+    assertThat(options.tern()).isEqualTo("tern-http");
+    assertThat(options.netty()).isEqualTo("netty-http");
+    assertThat(options.transport()).isEqualTo("nio");
+    assertThat(options.rounds()).isEqualTo(3);
+    assertThat(options.durationSeconds()).isEqualTo(10);
+  }
+
+  @Test
+  void compareNeedsAtLeastThreeRounds() {
+    assertThatThrownBy(() -> LoadOptions.parse(List.of("--rounds", "2"), true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least 3");
+  }
+
+  @Test
+  void unknownTransportIsRejected() {
+    assertThatThrownBy(() -> LoadOptions.parse(List.of("--transport", "kqueue"), true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("nio, native, epoll or io_uring");
+  }
+
+  @Test
+  void runCommandGetsItsPortAndTransportFilledIn() {
+    LoadOptions options =
+        LoadOptions.parse(
+            List.of(
+                "--transport", "epoll", "--h2c", "--", "server", "--listen={port}", "{transport}"),
+            false);
+    ServerSpec spec = options.singleServer();
+
+    assertThat(spec.h2c()).isTrue();
+    assertThat(spec.command().argv(8080, "epoll"))
+        .containsExactly("server", "--listen=8080", "epoll");
+  }
+
+  @Test
+  void runCommandWithoutPortPlaceholderIsRejected() {
+    assertThatThrownBy(() -> LoadOptions.parse(List.of("--", "server"), false))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("{port}");
+  }
+
+  @Test
+  void runNeedsExactlyOneServer() {
+    assertThatThrownBy(() -> LoadOptions.parse(List.of(), false))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> LoadOptions.parse(List.of("netty-http", "--", "s", "{port}"), false))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}

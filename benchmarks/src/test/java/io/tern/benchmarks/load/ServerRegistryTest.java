@@ -1,0 +1,40 @@
+package io.tern.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tern.benchmarks.harness.Side;
+import org.junit.jupiter.api.Test;
+
+class ServerRegistryTest {
+  @Test
+  void ternHttpFailsSayingItDoesNotExistYet() {
+    assertThatThrownBy(() -> ServerRegistry.lookup("tern-http"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("does not exist yet")
+        .hasMessageContaining("netty-http");
+  }
+
+  @Test
+  void unknownServerListsTheKnownOnes() {
+    assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
+        .hasMessage("unknown server apache; known: [netty-echo, netty-http]");
+  }
+
+  @Test
+  void nettyHttpRunsOnThisJvmInNettysFastestConfiguration() {
+    ServerSpec spec = ServerRegistry.lookup("netty-http");
+
+    assertThat(spec.http()).isTrue();
+    assertThat(spec.command().argv(1234, "native"))
+        .startsWith(ProcessHandle.current().info().command().orElseThrow())
+        .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
+        .contains("--enable-native-access=ALL-UNNAMED")
+        .endsWith(
+            "io.tern.benchmarks.load.netty.NettyHttpServer",
+            "--port",
+            "1234",
+            "--transport",
+            "native");
+  }
+}

@@ -1,0 +1,179 @@
+package io.tern.buffer.internal.text;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * UTF-8 and ASCII encoding of {@link CharSequence}s straight into a {@code byte[]} or a {@link
+ * MemorySegment}, without an intermediate {@code byte[]}. Unpaired surrogates become {@code '?'},
+ * as {@code String.getBytes(UTF_8)} does. Stateless; any thread.
+ */
+public final class Utf8 {
+  /** The most bytes one {@code char} takes (a surrogate pair takes 4 for 2 chars). */
+  public static final int MAX_BYTES_PER_CHAR = 3;
+
+  private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+
+  private Utf8() {}
+
+  /**
+   * Counts the bytes {@code seq[start, end)} takes in UTF-8.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @return the exact byte count
+   */
+  public static int length(CharSequence seq, int start, int end) {
+    int bytes = end - start;
+    int i = start;
+    // Only non-ASCII characters add to the one byte per char counted above.
+    while (i < end && seq.charAt(i) < 0x80) {
+      i++;
+    }
+    for (; i < end; i++) {
+      char c = seq.charAt(i);
+      if (c < 0x80) {
+        continue;
+      }
+      if (c < 0x800) {
+        bytes += 1;
+      } else if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < end
+            && Character.isLowSurrogate(seq.charAt(i + 1))) {
+          bytes += 2; // 4 bytes for 2 chars
+          i++;
+        } // else: unpaired, written as '?'
+      } else {
+        bytes += 2;
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Encodes {@code seq[start, end)} into {@code dst} from {@code pos}, which has room for {@link
+   * #length} bytes.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @param dst the destination
+   * @param pos where the first byte goes
+   * @return the position after the last byte written
+   */
+  public static int encode(CharSequence seq, int start, int end, byte[] dst, int pos) {
+    int i = start;
+    for (; i < end; i++) {
+      char c = seq.charAt(i);
+      if (c >= 0x80) {
+        break;
+      }
+      dst[pos++] = (byte) c;
+    }
+    for (; i < end; i++) {
+      char c = seq.charAt(i);
+      if (c < 0x80) {
+        dst[pos++] = (byte) c;
+      } else if (c < 0x800) {
+        dst[pos++] = (byte) (0xC0 | (c >> 6));
+        dst[pos++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        char low = i + 1 < end ? seq.charAt(i + 1) : 0;
+        if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
+          int cp = Character.toCodePoint(c, low);
+          dst[pos++] = (byte) (0xF0 | (cp >> 18));
+          dst[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+          dst[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+          dst[pos++] = (byte) (0x80 | (cp & 0x3F));
+          i++;
+        } else {
+          dst[pos++] = '?';
+        }
+      } else {
+        dst[pos++] = (byte) (0xE0 | (c >> 12));
+        dst[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+        dst[pos++] = (byte) (0x80 | (c & 0x3F));
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Encodes {@code seq[start, end)} into {@code dst} from {@code offset}, which has room for {@link
+   * #length} bytes.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @param dst the destination
+   * @param offset where the first byte goes
+   * @return the offset after the last byte written
+   */
+  public static long encode(CharSequence seq, int start, int end, MemorySegment dst, long offset) {
+    long pos = offset;
+    for (int i = start; i < end; i++) {
+      char c = seq.charAt(i);
+      if (c < 0x80) {
+        dst.set(BYTE, pos++, (byte) c);
+      } else if (c < 0x800) {
+        dst.set(BYTE, pos++, (byte) (0xC0 | (c >> 6)));
+        dst.set(BYTE, pos++, (byte) (0x80 | (c & 0x3F)));
+      } else if (Character.isSurrogate(c)) {
+        char low = i + 1 < end ? seq.charAt(i + 1) : 0;
+        if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
+          int cp = Character.toCodePoint(c, low);
+          dst.set(BYTE, pos++, (byte) (0xF0 | (cp >> 18)));
+          dst.set(BYTE, pos++, (byte) (0x80 | ((cp >> 12) & 0x3F)));
+          dst.set(BYTE, pos++, (byte) (0x80 | ((cp >> 6) & 0x3F)));
+          dst.set(BYTE, pos++, (byte) (0x80 | (cp & 0x3F)));
+          i++;
+        } else {
+          dst.set(BYTE, pos++, (byte) '?');
+        }
+      } else {
+        dst.set(BYTE, pos++, (byte) (0xE0 | (c >> 12)));
+        dst.set(BYTE, pos++, (byte) (0x80 | ((c >> 6) & 0x3F)));
+        dst.set(BYTE, pos++, (byte) (0x80 | (c & 0x3F)));
+      }
+    }
+    return pos;
+  }
+
+  /**
+   * Writes the low byte of each char of {@code seq[start, end)}: ASCII, with chars above {@code
+   * 0xFF} as {@code '?'}, like {@code String.getBytes(US_ASCII)} for ASCII input.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @param dst the destination
+   * @param pos where the first byte goes
+   */
+  public static void encodeAscii(CharSequence seq, int start, int end, byte[] dst, int pos) {
+    for (int i = start; i < end; i++) {
+      dst[pos++] = asciiByte(seq.charAt(i));
+    }
+  }
+
+  /**
+   * Writes the low byte of each char of {@code seq[start, end)} into a segment.
+   *
+   * @param seq the characters
+   * @param start the first character
+   * @param end the end, exclusive
+   * @param dst the destination
+   * @param offset where the first byte goes
+   */
+  public static void encodeAscii(
+      CharSequence seq, int start, int end, MemorySegment dst, long offset) {
+    for (int i = start; i < end; i++) {
+      dst.set(BYTE, offset++, asciiByte(seq.charAt(i)));
+    }
+  }
+
+  private static byte asciiByte(char c) {
+    return c > 0xFF ? (byte) '?' : (byte) c;
+  }
+}

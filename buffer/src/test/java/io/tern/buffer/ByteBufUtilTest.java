@@ -1,0 +1,289 @@
+package io.tern.buffer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tern.common.AsciiString;
+import java.nio.ReadOnlyBufferException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+class ByteBufUtilTest {
+
+  /** An empty, writable buffer of each kind the fast paths distinguish. */
+  private static List<Supplier<ByteBuf>> kinds() {
+    return List.of(
+        () -> Unpooled.buffer(16),
+        () -> Unpooled.directBuffer(16),
+        () -> Unpooled.buffer(2048).writeZero(7).slice(7, 1500).clear(),
+        () -> Unpooled.directBuffer(2048).writeZero(5).slice(5, 1500).clear(),
+        () -> Unpooled.wrappedBuffer(new byte[1500], 0, 1500).clear(),
+        () -> Unpooled.compositeBuffer().addComponent(false, Unpooled.buffer(8)).clear());
+  }
+
+  private static String randomText(Random random, int length) {
+    StringBuilder sb = new StringBuilder(length);
+    for (int i = 0; i < length; i++) {
+      switch (random.nextInt(8)) {
+        case 0 -> sb.append((char) (0x80 + random.nextInt(0x780))); // 2 bytes
+        case 1 -> sb.append((char) (0x800 + random.nextInt(0xD000))); // 3 bytes, not surrogates
+        case 2 -> sb.appendCodePoint(0x10000 + random.nextInt(0x100000)); // surrogate pair
+        case 3 -> sb.append((char) (0xD800 + random.nextInt(0x800))); // lone surrogate
+        default -> sb.append((char) random.nextInt(0x80));
+      }
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void writeUtf8MatchesStringGetBytesForEveryKindOfBuffer() {
+    Random random = new Random(0xC0FFEE);
+    for (Supplier<ByteBuf> kind : kinds()) {
+      for (int round = 0; round < 300; round++) {
+        String text = randomText(random, random.nextInt(250));
+        byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+        ByteBuf buf = kind.get();
+        try {
+          buf.writeByte('>');
+          int written = ByteBufUtil.writeUtf8(buf, text);
+
+          assertThat(written).isEqualTo(expected.length);
+          assertThat(ByteBufUtil.utf8Bytes(text)).isEqualTo(expected.length);
+          assertThat(buf.readByte()).isEqualTo((byte) '>');
+          assertThat(ByteBufUtil.getBytes(buf)).as("%s: %s", buf, text).isEqualTo(expected);
+        } finally {
+          buf.release();
+        }
+      }
+    }
+  }
+
+  @Test
+  void writeUtf8OfANonStringSequenceAndOfARange() {
+    ByteBuf buf = Unpooled.buffer();
+    try {
+      CharSequence text = java.nio.CharBuffer.wrap("a\u00e9\ud83d\ude00z");
+      assertThat(ByteBufUtil.writeUtf8(buf, text, 1, 4)).isEqualTo(6);
+      assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("\u00e9\ud83d\ude00");
+      // A pair cut in half by the range end is an unpaired surrogate.
+      buf.clear();
+      ByteBufUtil.writeUtf8(buf, text, 0, 3);
+      assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("a\u00e9?");
+      assertThat(ByteBufUtil.utf8Bytes(text, 0, 3)).isEqualTo(4);
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void writeUtf8GrowsTheBufferButOnlyAsFarAsNeededNearMaxCapacity() {
+    ByteBuf buf = Unpooled.buffer(0, 7);
+    try {
+      // Seven bytes; the three-per-char worst case (18) would not fit the max capacity.
+      assertThat(ByteBufUtil.writeUtf8(buf, "h\u00e9llo!")).isEqualTo(7);
+      assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("h\u00e9llo!");
+      assertThatThrownBy(() -> ByteBufUtil.writeUtf8(buf, "x"))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void reserveAndWriteUtf8LeavesTheReservedRoom() {
+    ByteBuf buf = Unpooled.buffer(1);
+    try {
+      assertThat(ByteBufUtil.reserveAndWriteUtf8(buf, "abc", 100)).isEqualTo(3);
+      assertThat(buf.capacity()).isGreaterThanOrEqualTo(100);
+      assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("abc");
+      // Too small a reservation still writes everything.
+      assertThat(ByteBufUtil.reserveAndWriteUtf8(buf, "\u20ac".repeat(200), 1)).isEqualTo(600);
+      assertThat(buf.readableBytes()).isEqualTo(603);
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void writesToReadOnlyBuffersAreRejected() {
+    ByteBuf buf = Unpooled.buffer(64);
+    try {
+      ByteBuf readOnly = buf.asReadOnly().clear();
+      assertThatThrownBy(() -> ByteBufUtil.writeUtf8(readOnly, "abc"))
+          .isInstanceOf(ReadOnlyBufferException.class);
+      assertThatThrownBy(() -> ByteBufUtil.writeAscii(readOnly, "abc"))
+          .isInstanceOf(ReadOnlyBufferException.class);
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void writeAsciiWritesOneBytePerCharForEveryKindOfBuffer() {
+    String text = "GET /path?q=\u00e9 HTTP/1.1\r\n\u20ac";
+    byte[] expected = text.getBytes(StandardCharsets.ISO_8859_1);
+    for (Supplier<ByteBuf> kind : kinds()) {
+      ByteBuf buf = kind.get();
+      try {
+        assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+        assertThat(ByteBufUtil.writeAscii(buf, AsciiString.of("Host"))).isEqualTo(4);
+        assertThat(ByteBufUtil.getBytes(buf))
+            .as("%s", buf)
+            .isEqualTo((text + "Host").getBytes(StandardCharsets.ISO_8859_1));
+        assertThat(ByteBufUtil.getBytes(buf, 0, expected.length)).isEqualTo(expected);
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void asciiStringRoundTrip() {
+    AsciiString source =
+        new AsciiString("xxcontent-typexx".getBytes(StandardCharsets.US_ASCII), 2, 12, false);
+    ByteBuf buf = Unpooled.directBuffer();
+    try {
+      ByteBufUtil.writeAscii(buf, source);
+      AsciiString back = ByteBufUtil.toAsciiString(buf);
+      assertThat(back.contentEquals(source)).isTrue();
+      assertThat(ByteBufUtil.toAsciiString(buf, 8, 4).toString()).isEqualTo("type");
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void hexDumpRoundTrips() {
+    byte[] bytes = {0, 1, (byte) 0xAB, (byte) 0xFF, 0x7F, 0x10};
+    assertThat(ByteBufUtil.hexDump(bytes)).isEqualTo("0001abff7f10");
+    assertThat(ByteBufUtil.hexDump(bytes, 2, 2)).isEqualTo("abff");
+    assertThat(ByteBufUtil.decodeHexDump("0001ABff7f10")).isEqualTo(bytes);
+    assertThat(ByteBufUtil.decodeHexDump("zz0001", 2, 4)).containsExactly(0, 1);
+    assertThatThrownBy(() -> ByteBufUtil.decodeHexDump("abc"))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ByteBufUtil.decodeHexDump("0g"))
+        .isInstanceOf(IllegalArgumentException.class);
+    for (Supplier<ByteBuf> kind : kinds()) {
+      ByteBuf buf = kind.get();
+      try {
+        buf.writeBytes(bytes).readerIndex(1);
+        assertThat(ByteBufUtil.hexDump(buf)).isEqualTo("01abff7f10");
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void prettyHexDumpDrawsATable() {
+    ByteBuf buf = Unpooled.directBuffer();
+    try {
+      buf.writeByte(0).writeBytes("Hello, world!\r\n0123".getBytes(StandardCharsets.US_ASCII));
+      buf.readerIndex(1);
+      String nl = System.lineSeparator();
+      assertThat(ByteBufUtil.prettyHexDump(buf))
+          .isEqualTo(
+              "         +-------------------------------------------------+"
+                  + nl
+                  + "         |  0  1  2  3  4  5  6  7  8  9  a  b  c  d  e  f |"
+                  + nl
+                  + "+--------+-------------------------------------------------+----------------+"
+                  + nl
+                  + "|00000000| 48 65 6c 6c 6f 2c 20 77 6f 72 6c 64 21 0d 0a 30 |Hello, world!..0|"
+                  + nl
+                  + "|00000010| 31 32 33                                        |123             |"
+                  + nl
+                  + "+--------+-------------------------------------------------+----------------+");
+      assertThat(buf.readerIndex()).isEqualTo(1);
+      assertThat(ByteBufUtil.prettyHexDump(buf, 0, 0)).isEmpty();
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void rangeEqualsAcrossKinds() {
+    Random random = new Random(3);
+    byte[] data = new byte[100];
+    random.nextBytes(data);
+    List<ByteBuf> bufs = new ArrayList<>();
+    try {
+      for (Supplier<ByteBuf> kind : kinds()) {
+        bufs.add(kind.get().writeBytes(data));
+      }
+      for (ByteBuf a : bufs) {
+        for (ByteBuf b : bufs) {
+          assertThat(ByteBufUtil.equals(a, 3, b, 3, 90)).isTrue();
+          assertThat(ByteBufUtil.equals(a, 3, b, 4, 90)).isFalse();
+          assertThat(ByteBufUtil.equals(a, 50, b, 50, 51)).isFalse(); // past the writer index
+          assertThat(ByteBufUtil.compare(a, b)).isZero();
+        }
+      }
+      bufs.get(0).setByte(95, data[95] + 1);
+      assertThat(ByteBufUtil.equals(bufs.get(0), 0, bufs.get(1), 0, 95)).isTrue();
+      assertThat(ByteBufUtil.equals(bufs.get(0), 0, bufs.get(1), 0, 96)).isFalse();
+      assertThat(ByteBufUtil.equals(bufs.get(2), 0, bufs.get(0), 0, 96)).isFalse();
+      assertThatThrownBy(() -> ByteBufUtil.equals(bufs.get(0), -1, bufs.get(1), 0, 1))
+          .isInstanceOf(IllegalArgumentException.class);
+    } finally {
+      bufs.forEach(ByteBuf::release);
+    }
+  }
+
+  @Test
+  void indexOfMatchesNaiveSearch() {
+    Random random = new Random(11);
+    for (int round = 0; round < 400; round++) {
+      byte[] hay = new byte[random.nextInt(200)];
+      byte[] needle = new byte[1 + random.nextInt(round % 2 == 0 ? 4 : 80)];
+      for (int i = 0; i < hay.length; i++) {
+        hay[i] = (byte) random.nextInt(2);
+      }
+      for (int i = 0; i < needle.length; i++) {
+        needle[i] = (byte) random.nextInt(2);
+      }
+      int expected = naiveIndexOf(hay, 3, needle);
+      ByteBuf haystack =
+          Unpooled.directBuffer().writeBytes(hay).readerIndex(Math.min(3, hay.length));
+      ByteBuf needleBuf = Unpooled.buffer().writeByte(9).writeBytes(needle).readerIndex(1);
+      try {
+        assertThat(ByteBufUtil.indexOf(needleBuf, haystack))
+            .as("round %d", round)
+            .isEqualTo(expected);
+      } finally {
+        haystack.release();
+        needleBuf.release();
+      }
+    }
+  }
+
+  private static int naiveIndexOf(byte[] hay, int from, byte[] needle) {
+    outer:
+    for (int i = from; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  @Test
+  void getBytesMayReturnTheBackingArray() {
+    byte[] array = {1, 2, 3};
+    ByteBuf buf = Unpooled.wrappedBuffer(array);
+    try {
+      assertThat(ByteBufUtil.getBytes(buf, 0, 3, false)).isSameAs(array);
+      assertThat(ByteBufUtil.getBytes(buf, 0, 3, true)).isNotSameAs(array).isEqualTo(array);
+      assertThat(ByteBufUtil.getBytes(buf, 1, 2, false)).containsExactly(2, 3);
+    } finally {
+      buf.release();
+    }
+  }
+}

@@ -20,6 +20,7 @@ import java.nio.ByteOrder;
 public abstract class ArrayByteBuf extends ByteBuf {
   /** The array a released buffer points to, so that stray accesses fail bounds checks. */
   protected static final byte[] EMPTY = new byte[0];
+
   private static final VarHandle SHORT_BE = view(short[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle SHORT_LE = view(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT_BE = view(int[].class, ByteOrder.BIG_ENDIAN);

@@ -12,8 +12,6 @@ import io.tern.buffer.internal.ArrayByteBuf;
  * (indexes, capacities, reference count, region). Same threading rules as any {@code ByteBuf}.
  */
 public final class PooledHeapByteBuf extends ArrayByteBuf implements PoolTarget<byte[]> {
-  private static final byte[] RELEASED = new byte[0];
-
   private final ByteBufAllocator alloc;
   private final PoolEngine engine;
   private PoolChunk<byte[]> chunk;
@@ -24,7 +22,7 @@ public final class PooledHeapByteBuf extends ArrayByteBuf implements PoolTarget<
   private boolean reallocating;
 
   private PooledHeapByteBuf(ByteBufAllocator alloc, PoolEngine engine) {
-    super(RELEASED, 0, 0, 0);
+    super(EMPTY, 0, 0, 0);
     this.alloc = alloc;
     this.engine = engine;
   }
@@ -110,7 +108,7 @@ public final class PooledHeapByteBuf extends ArrayByteBuf implements PoolTarget<
     cache = null;
     handle = 0;
     maxLength = 0;
-    array = RELEASED;
+    array = EMPTY;
     offset = 0;
     c.arena.free(c, h, m, owner);
     if (owner != null) {

@@ -12,8 +12,9 @@ import io.tern.buffer.internal.AllocatorSelection;
  */
 public interface ByteBufAllocator {
   /**
-   * The allocator used where none is configured, chosen by {@code io.tern.buffer.allocator} ({@code
-   * unpooled} now; {@code pooled} once the pooled allocator is available).
+   * The allocator used where none is configured, chosen by {@code io.tern.buffer.allocator}: {@code
+   * pooled} (the default, {@link PooledByteBufAllocator#DEFAULT}) or {@code unpooled} ({@link
+   * UnpooledByteBufAllocator#DEFAULT}).
    */
   ByteBufAllocator DEFAULT = AllocatorSelection.defaultAllocator();
 

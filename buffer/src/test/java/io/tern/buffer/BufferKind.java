@@ -14,6 +14,7 @@ import java.util.function.Function;
 record BufferKind(
     String name, boolean writable, boolean resizable, Function<byte[], ByteBuf> factory) {
   static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;
+  static final PooledByteBufAllocator POOLED = new PooledByteBufAllocator(true);
 
   ByteBuf create(byte[] content) {
     ByteBuf buf = factory.apply(content);
@@ -38,6 +39,9 @@ record BufferKind(
         new BufferKind("heap", true, true, BufferKind::heap),
         new BufferKind("direct", true, true, BufferKind::direct),
         new BufferKind("allocatedDirect", true, true, c -> fill(ALLOC.directBuffer(c.length), c)),
+        new BufferKind("pooledHeap", true, true, c -> fill(POOLED.heapBuffer(c.length), c)),
+        new BufferKind("pooledDirect", true, true, c -> fill(POOLED.directBuffer(c.length), c)),
+        new BufferKind("pooledSlice", true, false, BufferKind::pooledSlice),
         new BufferKind("heapWithOffset", true, true, BufferKind::heapWithOffset),
         new BufferKind("slice", true, false, BufferKind::slice),
         new BufferKind("duplicate", true, true, BufferKind::duplicate),
@@ -75,6 +79,11 @@ record BufferKind(
 
   static ByteBuf slice(byte[] c) {
     ByteBuf parent = direct(new byte[c.length + 16]);
+    return parent.slice(8, c.length).clear().writeBytes(c);
+  }
+
+  static ByteBuf pooledSlice(byte[] c) {
+    ByteBuf parent = POOLED.directBuffer(c.length + 16);
     return parent.slice(8, c.length).clear().writeBytes(c);
   }
 

@@ -3,5 +3,8 @@
  * concurrency primitives and {@code AsciiString}.
  */
 module io.tern.common {
+  requires org.jctools.core.jdk11;
+
   exports io.tern.common;
+  exports io.tern.common.concurrent;
 }

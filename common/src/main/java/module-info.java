@@ -4,6 +4,7 @@
  */
 module io.tern.common {
   requires org.jctools.core.jdk11;
+  requires static transitive com.google.errorprone.annotations;
 
   exports io.tern.common;
   exports io.tern.common.concurrent;

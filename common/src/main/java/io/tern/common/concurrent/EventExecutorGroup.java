@@ -1,5 +1,6 @@
 package io.tern.common.concurrent;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,6 +35,7 @@ public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<E
    *
    * @return {@link #terminationFuture()}
    */
+  @CanIgnoreReturnValue
   default Future<?> shutdownGracefully() {
     return shutdownGracefully(2, 15, TimeUnit.SECONDS);
   }
@@ -49,6 +51,7 @@ public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<E
    * @return {@link #terminationFuture()}
    * @throws IllegalArgumentException if a duration is negative or {@code timeout < quietPeriod}
    */
+  @CanIgnoreReturnValue
   Future<?> shutdownGracefully(long quietPeriod, long timeout, TimeUnit unit);
 
   /**
@@ -74,24 +77,31 @@ public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<E
   List<Runnable> shutdownNow();
 
   @Override
+  @CanIgnoreReturnValue
   Future<?> submit(Runnable task);
 
+  @CanIgnoreReturnValue
   @Override
   <T> Future<T> submit(Runnable task, T result);
 
+  @CanIgnoreReturnValue
   @Override
   <T> Future<T> submit(Callable<T> task);
 
+  @CanIgnoreReturnValue
   @Override
   ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit);
 
+  @CanIgnoreReturnValue
   @Override
   <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit);
 
+  @CanIgnoreReturnValue
   @Override
   ScheduledFuture<?> scheduleAtFixedRate(
       Runnable command, long initialDelay, long period, TimeUnit unit);
 
+  @CanIgnoreReturnValue
   @Override
   ScheduledFuture<?> scheduleWithFixedDelay(
       Runnable command, long initialDelay, long delay, TimeUnit unit);

@@ -1,5 +1,6 @@
 package io.tern.common.concurrent;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -43,6 +44,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    * @param listener the listener
    * @return this future
    */
+  @CanIgnoreReturnValue
   Future<V> addListener(FutureListener<? super V> listener);
 
   /**
@@ -53,6 +55,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    * @throws java.util.concurrent.CompletionException wrapping a checked failure cause; unchecked
    *     causes are rethrown as they are
    */
+  @CanIgnoreReturnValue
   Future<V> sync() throws InterruptedException;
 
   /**
@@ -60,6 +63,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    *
    * @return this future
    */
+  @CanIgnoreReturnValue
   Future<V> syncUninterruptibly();
 
   /**
@@ -68,6 +72,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    * @return this future
    * @throws InterruptedException if the waiting thread is interrupted
    */
+  @CanIgnoreReturnValue
   Future<V> await() throws InterruptedException;
 
   /**
@@ -75,6 +80,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    *
    * @return this future
    */
+  @CanIgnoreReturnValue
   Future<V> awaitUninterruptibly();
 
   /**
@@ -85,6 +91,7 @@ public interface Future<V> extends java.util.concurrent.Future<V> {
    * @return whether the future completed in time
    * @throws InterruptedException if the waiting thread is interrupted
    */
+  @CanIgnoreReturnValue
   boolean await(long timeout, TimeUnit unit) throws InterruptedException;
 
   /**

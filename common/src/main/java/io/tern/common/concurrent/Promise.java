@@ -1,5 +1,7 @@
 package io.tern.common.concurrent;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+
 /**
  * A {@link Future} whose producer completes it.
  *
@@ -17,6 +19,7 @@ public interface Promise<V> extends Future<V> {
    * @return this promise
    * @throws IllegalStateException if already complete
    */
+  @CanIgnoreReturnValue
   Promise<V> setSuccess(V result);
 
   /**
@@ -25,6 +28,7 @@ public interface Promise<V> extends Future<V> {
    * @param result the result
    * @return whether this call completed the promise
    */
+  @CanIgnoreReturnValue
   boolean trySuccess(V result);
 
   /**
@@ -34,6 +38,7 @@ public interface Promise<V> extends Future<V> {
    * @return this promise
    * @throws IllegalStateException if already complete
    */
+  @CanIgnoreReturnValue
   Promise<V> setFailure(Throwable cause);
 
   /**
@@ -42,6 +47,7 @@ public interface Promise<V> extends Future<V> {
    * @param cause the failure
    * @return whether this call completed the promise
    */
+  @CanIgnoreReturnValue
   boolean tryFailure(Throwable cause);
 
   /**
@@ -50,20 +56,26 @@ public interface Promise<V> extends Future<V> {
    * @return {@code true} if it is now uncancellable and incomplete, or completed without being
    *     cancelled; {@code false} if it was already cancelled
    */
+  @CanIgnoreReturnValue
   boolean setUncancellable();
 
   @Override
+  @CanIgnoreReturnValue
   Promise<V> addListener(FutureListener<? super V> listener);
 
   @Override
+  @CanIgnoreReturnValue
   Promise<V> sync() throws InterruptedException;
 
   @Override
+  @CanIgnoreReturnValue
   Promise<V> syncUninterruptibly();
 
   @Override
+  @CanIgnoreReturnValue
   Promise<V> await() throws InterruptedException;
 
   @Override
+  @CanIgnoreReturnValue
   Promise<V> awaitUninterruptibly();
 }

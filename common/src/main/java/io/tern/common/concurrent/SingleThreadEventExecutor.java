@@ -256,7 +256,7 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
    * @return {@code true} if the queue is not empty
    */
   protected final boolean hasTasks() {
-    return !taskQueue.isEmpty();
+    return taskQueue.peek() != null;
   }
 
   /**
@@ -306,7 +306,10 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
   protected final boolean prepareToWait(long deadlineNanos) {
     assert inEventLoop();
     NEXT_WAKEUP.setVolatile(this, deadlineNanos == AWAKE ? deadlineNanos + 1 : deadlineNanos);
-    if (!taskQueue.isEmpty() || (deadlineNanos != NO_DEADLINE && isDue())) {
+    // peek(), not isEmpty(): while a producer links a new chunk its index is odd and isEmpty()
+    // may say empty, and that producer's final index store is only a release store, so the
+    // Dekker pairing would not hold. peek() waits for the element instead.
+    if (taskQueue.peek() != null || (deadlineNanos != NO_DEADLINE && isDue())) {
       NEXT_WAKEUP.setOpaque(this, AWAKE);
       return false;
     }

@@ -109,7 +109,7 @@ public final class VirtualThreadOffloadGroup implements AutoCloseable {
           }
         }
         SCHEDULED.setVolatile(this, 0);
-        if (queue.isEmpty() || !SCHEDULED.compareAndSet(this, 0, 1)) {
+        if (queue.peek() == null || !SCHEDULED.compareAndSet(this, 0, 1)) {
           return;
         }
       }

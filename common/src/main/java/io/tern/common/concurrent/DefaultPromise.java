@@ -294,13 +294,14 @@ public class DefaultPromise<V> implements Promise<V> {
     }
     checkDeadLock();
     synchronized (this) {
-      while (!isDone()) {
-        WAITERS.getAndAdd(this, 1);
-        try {
+      // Count ourselves before checking: the completer reads waiters after setting the result.
+      WAITERS.getAndAdd(this, 1);
+      try {
+        while (!isDone()) {
           wait();
-        } finally {
-          WAITERS.getAndAdd(this, -1);
         }
+      } finally {
+        WAITERS.getAndAdd(this, -1);
       }
     }
     return this;
@@ -338,17 +339,17 @@ public class DefaultPromise<V> implements Promise<V> {
     checkDeadLock();
     long deadline = System.nanoTime() + timeoutNanos;
     synchronized (this) {
-      while (!isDone()) {
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
-          return false;
-        }
-        WAITERS.getAndAdd(this, 1);
-        try {
+      WAITERS.getAndAdd(this, 1);
+      try {
+        while (!isDone()) {
+          long remaining = deadline - System.nanoTime();
+          if (remaining <= 0) {
+            return false;
+          }
           TimeUnit.NANOSECONDS.timedWait(this, remaining);
-        } finally {
-          WAITERS.getAndAdd(this, -1);
         }
+      } finally {
+        WAITERS.getAndAdd(this, -1);
       }
     }
     return true;

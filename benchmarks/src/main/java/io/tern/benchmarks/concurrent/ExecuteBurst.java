@@ -2,6 +2,9 @@ package io.tern.benchmarks.concurrent;
 
 import io.tern.common.concurrent.DefaultEventExecutor;
 import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.SingleThreadEventExecutor;
+import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.NioIoHandler;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,7 +38,11 @@ public class ExecuteBurst {
   @Param({"1000"})
   public int burst;
 
-  private DefaultEventExecutor executor;
+  /** {@code executor}: a plain single-thread executor; {@code nioLoop}: an NIO event loop. */
+  @Param({"executor", "nioLoop"})
+  public String kind;
+
+  private SingleThreadEventExecutor executor;
 
   /** Counts down on the loop thread and completes a promise at zero. */
   private static final class Countdown implements Runnable {
@@ -58,7 +65,12 @@ public class ExecuteBurst {
   /** Starts the executor. */
   @Setup(Level.Trial)
   public void setup() {
-    executor = new DefaultEventExecutor();
+    if (kind.equals("nioLoop")) {
+      MultiThreadEventLoopGroup g = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
+      executor = (SingleThreadEventExecutor) g.next();
+    } else {
+      executor = new DefaultEventExecutor();
+    }
     executor.submit(() -> {}).syncUninterruptibly();
   }
 

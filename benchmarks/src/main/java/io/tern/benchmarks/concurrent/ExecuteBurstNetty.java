@@ -1,5 +1,7 @@
 package io.tern.benchmarks.concurrent;
 
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultEventExecutor;
 import io.netty.util.concurrent.Promise;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +34,11 @@ public class ExecuteBurstNetty {
   @Param({"1000"})
   public int burst;
 
-  private DefaultEventExecutor executor;
+  /** {@code executor}: a plain single-thread executor; {@code nioLoop}: an NIO event loop. */
+  @Param({"executor", "nioLoop"})
+  public String kind;
+
+  private io.netty.util.concurrent.SingleThreadEventExecutor executor;
 
   /** Counts down on the loop thread and completes a promise at zero. */
   private static final class Countdown implements Runnable {
@@ -55,7 +61,12 @@ public class ExecuteBurstNetty {
   /** Starts the executor. */
   @Setup(Level.Trial)
   public void setup() {
-    executor = new DefaultEventExecutor();
+    if (kind.equals("nioLoop")) {
+      MultiThreadIoEventLoopGroup g = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+      executor = (io.netty.util.concurrent.SingleThreadEventExecutor) g.next();
+    } else {
+      executor = new DefaultEventExecutor();
+    }
     executor.submit(() -> {}).syncUninterruptibly();
   }
 

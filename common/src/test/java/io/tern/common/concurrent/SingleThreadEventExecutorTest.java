@@ -139,6 +139,20 @@ class SingleThreadEventExecutorTest {
   }
 
   @Test
+  void awaitNeverMissesACompletionRacingIt() throws Exception {
+    DefaultEventExecutor ex = newExecutor(Ticker.system());
+    try {
+      // Each sync races the loop completing the task; a lost notifyAll hangs here.
+      for (int i = 0; i < 20_000; i++) {
+        ex.submit(() -> {}).sync();
+      }
+      assertThat(ex.isShuttingDown()).isFalse();
+    } finally {
+      ex.shutdownGracefully(0, 0, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @Test
   void taskThatThrowsDoesNotStopTheLoop() throws Exception {
     DefaultEventExecutor ex = newExecutor(Ticker.system());
     try {

@@ -1,0 +1,113 @@
+package io.tern.benchmarks.concurrent;
+
+import io.tern.common.concurrent.FastThreadLocal;
+import io.tern.common.concurrent.FastThreadLocalThread;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * {@code get()} of a fast thread-local against a {@code ThreadLocal}, on {@link
+ * FastThreadLocalThread}s (JMH runs its threads from {@link Harness}), with 16 other locals of each
+ * kind alive so the JDK map is not trivially small. Twin: {@link FastThreadLocalGetNetty}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Djmh.executor=CUSTOM",
+      "-Djmh.executor.class=io.tern.benchmarks.concurrent.FastThreadLocalGet$Harness"
+    })
+public class FastThreadLocalGet {
+  /** Creates the benchmark state; JMH calls this. */
+  public FastThreadLocalGet() {}
+
+  private static final FastThreadLocal<Integer>[] FAST = newFast();
+  private static final ThreadLocal<Integer>[] JDK = newJdk();
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static FastThreadLocal<Integer>[] newFast() {
+    FastThreadLocal<Integer>[] locals = new FastThreadLocal[16];
+    for (int i = 0; i < locals.length; i++) {
+      int v = i;
+      locals[i] =
+          new FastThreadLocal<>() {
+            @Override
+            protected Integer initialValue() {
+              return v;
+            }
+          };
+    }
+    return locals;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static ThreadLocal<Integer>[] newJdk() {
+    ThreadLocal<Integer>[] locals = new ThreadLocal[16];
+    for (int i = 0; i < locals.length; i++) {
+      int v = i;
+      locals[i] = ThreadLocal.withInitial(() -> v);
+    }
+    return locals;
+  }
+
+  /**
+   * Reads a fast thread-local.
+   *
+   * @return the value
+   */
+  @Benchmark
+  public int fastThreadLocal() {
+    return FAST[7].get();
+  }
+
+  /**
+   * Reads a JDK thread-local.
+   *
+   * @return the value
+   */
+  @Benchmark
+  public int threadLocal() {
+    return JDK[7].get();
+  }
+
+  /** JMH's custom executor: runs benchmark threads as FastThreadLocalThreads. */
+  public static final class Harness extends ThreadPoolExecutor {
+    /**
+     * Called by JMH.
+     *
+     * @param maxThreads the pool size
+     * @param prefix the thread-name prefix
+     */
+    public Harness(int maxThreads, String prefix) {
+      super(
+          maxThreads,
+          maxThreads,
+          1,
+          TimeUnit.MINUTES,
+          new LinkedBlockingQueue<>(),
+          new java.util.concurrent.ThreadFactory() {
+            private final AtomicInteger n = new AtomicInteger();
+
+            @Override
+            public Thread newThread(Runnable r) {
+              return new FastThreadLocalThread(r, prefix + "-" + n.incrementAndGet());
+            }
+          });
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package io.tern.common.concurrent;
+
+/**
+ * Thrown when a thread would block waiting for work that only it can do, such as an event loop
+ * awaiting a future that its own loop must complete.
+ */
+public class BlockingOperationException extends IllegalStateException {
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * Creates the exception.
+   *
+   * @param message what would have blocked
+   */
+  public BlockingOperationException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,38 @@
+package io.tern.common.concurrent;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A {@link Ticker} that stands still until told to {@link #advance}, for tests that schedule
+ * without sleeping.
+ *
+ * <p>Any thread may read or advance it. Executors built on it see time move only when a test
+ * advances it; to have an executor act on the new time, submit something to it afterwards (for
+ * example schedule a no-op with zero delay and wait for it: every task due at or before the new
+ * time runs before that no-op).
+ */
+public final class MockTicker implements Ticker {
+  private final AtomicLong nanos = new AtomicLong();
+
+  MockTicker() {}
+
+  @Override
+  public long nanoTime() {
+    return nanos.get();
+  }
+
+  /**
+   * Moves the clock forward.
+   *
+   * @param amount how far
+   * @param unit the unit of {@code amount}
+   * @throws IllegalArgumentException if {@code amount} is negative
+   */
+  public void advance(long amount, TimeUnit unit) {
+    if (amount < 0) {
+      throw new IllegalArgumentException("amount: " + amount + " (expected: >= 0)");
+    }
+    nanos.addAndGet(unit.toNanos(amount));
+  }
+}

@@ -25,8 +25,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Tern only (no Netty twin): what allocating and deterministically freeing native memory costs per
- * strategy, to choose how unpooled direct buffers free their memory.
+ * What allocating and deterministically freeing native memory costs per strategy, to choose how
+ * unpooled direct buffers free their memory. Every method's twin in {@link DirectFreeNetty} is
+ * Netty's own unpooled direct buffer allocate + release, so each ratio says how a strategy compares
+ * with what Netty does.
  *
  * <ul>
  *   <li>{@code arenaShared}: one {@code Arena.ofShared()} per buffer, closed on release (the close

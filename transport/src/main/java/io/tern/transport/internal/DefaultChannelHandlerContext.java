@@ -32,6 +32,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   final String name;
   final ChannelHandler handler;
   final int mask;
+  private final EventExecutor executor;
   volatile DefaultChannelHandlerContext prev;
   volatile DefaultChannelHandlerContext next;
   private volatile int state = INIT;
@@ -42,6 +43,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
     this.name = name;
     this.handler = handler;
     this.mask = mask;
+    this.executor = pipeline.executor(); // cached: read on every hop
   }
 
   void setAdded() {
@@ -78,7 +80,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
 
   @Override
   public EventExecutor executor() {
-    return pipeline.executor();
+    return executor;
   }
 
   @Override
@@ -112,15 +114,6 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
     return ctx; // null only when the head itself forwards
   }
 
-  private boolean inLoop(Runnable task) {
-    EventExecutor executor = executor();
-    if (executor.inEventLoop()) {
-      return true;
-    }
-    executor.execute(task);
-    return false;
-  }
-
   // ---- inbound ----
 
   @Override
@@ -130,7 +123,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelRegistered() {
-    if (!inLoop(this::invokeChannelRegistered)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelRegistered);
       return;
     }
     if (!invokable()) {
@@ -151,7 +145,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelUnregistered() {
-    if (!inLoop(this::invokeChannelUnregistered)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelUnregistered);
       return;
     }
     if (!invokable()) {
@@ -172,7 +167,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelActive() {
-    if (!inLoop(this::invokeChannelActive)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelActive);
       return;
     }
     if (!invokable()) {
@@ -193,7 +189,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelInactive() {
-    if (!inLoop(this::invokeChannelInactive)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelInactive);
       return;
     }
     if (!invokable()) {
@@ -214,7 +211,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelRead(Object msg) {
-    if (!inLoop(() -> invokeChannelRead(msg))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeChannelRead(msg));
       return;
     }
     if (!invokable()) {
@@ -235,7 +233,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelReadComplete() {
-    if (!inLoop(this::invokeChannelReadComplete)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelReadComplete);
       return;
     }
     if (!invokable()) {
@@ -256,7 +255,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeUserEventTriggered(Object evt) {
-    if (!inLoop(() -> invokeUserEventTriggered(evt))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeUserEventTriggered(evt));
       return;
     }
     if (!invokable()) {
@@ -277,7 +277,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelWritabilityChanged() {
-    if (!inLoop(this::invokeChannelWritabilityChanged)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeChannelWritabilityChanged);
       return;
     }
     if (!invokable()) {
@@ -298,7 +299,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeExceptionCaught(Throwable cause) {
-    if (!inLoop(() -> invokeExceptionCaught(cause))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeExceptionCaught(cause));
       return;
     }
     if (!invokable()) {
@@ -327,7 +329,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeBind(SocketAddress localAddress, Promise<Void> promise) {
-    if (!inLoop(() -> invokeBind(localAddress, promise))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeBind(localAddress, promise));
       return;
     }
     if (!invokable()) {
@@ -354,7 +357,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
 
   private void invokeConnect(
       SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
-    if (!inLoop(() -> invokeConnect(remoteAddress, localAddress, promise))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeConnect(remoteAddress, localAddress, promise));
       return;
     }
     if (!invokable()) {
@@ -379,7 +383,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeDisconnect(Promise<Void> promise) {
-    if (!inLoop(() -> invokeDisconnect(promise))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeDisconnect(promise));
       return;
     }
     if (!invokable()) {
@@ -404,7 +409,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeClose(Promise<Void> promise) {
-    if (!inLoop(() -> invokeClose(promise))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeClose(promise));
       return;
     }
     if (!invokable()) {
@@ -428,7 +434,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeRead() {
-    if (!inLoop(this::invokeRead)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeRead);
       return;
     }
     if (!invokable()) {
@@ -454,7 +461,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeWrite(Object msg, Promise<Void> promise) {
-    if (!inLoop(() -> invokeWrite(msg, promise))) {
+    if (!executor.inEventLoop()) {
+      executor.execute(() -> invokeWrite(msg, promise));
       return;
     }
     if (!invokable()) {
@@ -478,7 +486,8 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeFlush() {
-    if (!inLoop(this::invokeFlush)) {
+    if (!executor.inEventLoop()) {
+      executor.execute(this::invokeFlush);
       return;
     }
     if (!invokable()) {

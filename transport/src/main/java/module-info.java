@@ -4,4 +4,6 @@ module io.tern.transport {
   requires jdk.jfr;
 
   exports io.tern.transport;
+  exports io.tern.transport.channel;
+  exports io.tern.transport.embedded;
 }

@@ -1,0 +1,105 @@
+package io.tern.transport.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+import io.tern.buffer.Unpooled;
+import io.tern.common.concurrent.EventExecutor;
+import io.tern.common.concurrent.Future;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelPipeline;
+import org.junit.jupiter.api.Test;
+
+class DefaultChannelPipelineTest {
+
+  /** A channel with a plain pipeline (no embedded capture at the tail). */
+  static final class PlainChannel implements Channel {
+    final EmbeddedEventExecutor executor = new EmbeddedEventExecutor();
+    final DefaultChannelPipeline pipeline =
+        new DefaultChannelPipeline(this, new ChannelHandler() {});
+
+    @Override
+    public String id() {
+      return "plain";
+    }
+
+    @Override
+    public ChannelPipeline pipeline() {
+      return pipeline;
+    }
+
+    @Override
+    public EventExecutor executor() {
+      return executor;
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+      return ByteBufAllocator.DEFAULT;
+    }
+
+    @Override
+    public boolean isOpen() {
+      return true;
+    }
+
+    @Override
+    public boolean isActive() {
+      return true;
+    }
+
+    @Override
+    public Future<Void> closeFuture() {
+      return executor.newPromise();
+    }
+  }
+
+  static class ReadOnly implements ChannelHandler {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ctx.fireChannelRead(msg);
+    }
+  }
+
+  static final class InheritsRead extends ReadOnly {}
+
+  @Test
+  void unhandledMessageAtTheTailIsReleased() {
+    PlainChannel ch = new PlainChannel();
+    ch.pipeline.addLast("pass", new ReadOnly());
+    ByteBuf buf = Unpooled.buffer(8).writeByte(1);
+
+    ch.pipeline.fireChannelRead(buf);
+
+    assertThat(buf.refCnt()).isZero();
+  }
+
+  @Test
+  void unhandledExceptionAtTheTailIsSwallowedAfterLogging() {
+    PlainChannel ch = new PlainChannel();
+    ch.pipeline.fireExceptionCaught(new IllegalStateException("logged at WARNING"));
+    assertThat(ch.pipeline.names()).isEmpty();
+  }
+
+  @Test
+  void writeThatReachesAHeadWithoutWriteSupportFailsAndReleases() {
+    PlainChannel ch = new PlainChannel();
+    ByteBuf buf = Unpooled.buffer(8).writeByte(1);
+
+    Future<Void> f = ch.pipeline.write(buf);
+
+    assertThat(f.cause()).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(buf.refCnt()).isZero();
+  }
+
+  @Test
+  void maskHasOnlyTheOverriddenEventsIncludingInheritedOverrides() {
+    int mask = HandlerMask.of(ReadOnly.class);
+    assertThat(mask).isEqualTo(HandlerMask.READ);
+    assertThat(HandlerMask.of(InheritsRead.class)).isEqualTo(HandlerMask.READ);
+    assertThat(HandlerMask.of(new ChannelHandler() {}.getClass())).isZero();
+  }
+}

@@ -630,52 +630,45 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     storeInt(index + 4, (int) (bigEndian ? value : value >>> 32), bigEndian);
   }
 
+  /** One step of a copy across components: {@code n} bytes at {@code bufIndex} of {@code buf}. */
+  @FunctionalInterface
+  private interface ComponentStep {
+    void copy(ByteBuf buf, int bufIndex, int done, int n);
+  }
+
+  /** Walks the components covering {@code [index, index + length)} in order. */
+  private void forEachComponent(int index, int length, ComponentStep step) {
+    int done = 0;
+    while (done < length) {
+      Component c = find(index + done);
+      int n = Math.min(length - done, c.endOffset - (index + done));
+      step.copy(c.buf, index + done + c.adjustment, done, n);
+      done += n;
+    }
+  }
+
   @Override
   protected void copyTo(int index, byte[] dst, int dstIndex, int length) {
-    while (length > 0) {
-      Component c = find(index);
-      int n = Math.min(length, c.endOffset - index);
-      c.buf.getBytes(index + c.adjustment, dst, dstIndex, n);
-      index += n;
-      dstIndex += n;
-      length -= n;
-    }
+    forEachComponent(
+        index, length, (buf, at, done, n) -> buf.getBytes(at, dst, dstIndex + done, n));
   }
 
   @Override
   protected void copyTo(int index, MemorySegment dst, long dstOffset, int length) {
-    while (length > 0) {
-      Component c = find(index);
-      int n = Math.min(length, c.endOffset - index);
-      c.buf.getBytes(index + c.adjustment, dst, dstOffset, n);
-      index += n;
-      dstOffset += n;
-      length -= n;
-    }
+    forEachComponent(
+        index, length, (buf, at, done, n) -> buf.getBytes(at, dst, dstOffset + done, n));
   }
 
   @Override
   protected void copyFrom(int index, byte[] src, int srcIndex, int length) {
-    while (length > 0) {
-      Component c = find(index);
-      int n = Math.min(length, c.endOffset - index);
-      c.buf.setBytes(index + c.adjustment, src, srcIndex, n);
-      index += n;
-      srcIndex += n;
-      length -= n;
-    }
+    forEachComponent(
+        index, length, (buf, at, done, n) -> buf.setBytes(at, src, srcIndex + done, n));
   }
 
   @Override
   protected void copyFrom(int index, MemorySegment src, long srcOffset, int length) {
-    while (length > 0) {
-      Component c = find(index);
-      int n = Math.min(length, c.endOffset - index);
-      c.buf.setBytes(index + c.adjustment, src, srcOffset, n);
-      index += n;
-      srcOffset += n;
-      length -= n;
-    }
+    forEachComponent(
+        index, length, (buf, at, done, n) -> buf.setBytes(at, src, srcOffset + done, n));
   }
 
   @Override

@@ -6,4 +6,5 @@ module io.tern.codec {
   requires transitive io.tern.transport;
 
   exports io.tern.codec;
+  exports io.tern.codec.frame;
 }

@@ -7,6 +7,7 @@ module io.tern.codec {
 
   exports io.tern.codec;
   exports io.tern.codec.base64;
+  exports io.tern.codec.compression;
   exports io.tern.codec.frame;
   exports io.tern.codec.string;
 }

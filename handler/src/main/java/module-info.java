@@ -5,5 +5,8 @@
 module io.tern.handler {
   requires transitive io.tern.transport;
 
+  exports io.tern.handler.ipfilter;
+  exports io.tern.handler.logging;
+  exports io.tern.handler.pcap;
   exports io.tern.handler.ssl;
 }

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * queue until {@link #runPendingTasks()} runs them on the calling thread. Not for concurrent use
  * beyond {@link #execute} (which any thread may call).
  */
-public final class EmbeddedEventExecutor extends AbstractEventExecutor {
+public class EmbeddedEventExecutor extends AbstractEventExecutor {
   private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final Promise<Void> terminationFuture = new DefaultPromise<>(this);
 

@@ -5,8 +5,10 @@
 module io.tern.handler {
   requires transitive io.tern.transport;
 
+  exports io.tern.handler.flush;
   exports io.tern.handler.ipfilter;
   exports io.tern.handler.logging;
   exports io.tern.handler.pcap;
   exports io.tern.handler.ssl;
+  exports io.tern.handler.timeout;
 }

@@ -3,7 +3,7 @@
  * pcap writer; timeouts, flush consolidation, traffic shaping and chunked writes follow.
  */
 module io.tern.handler {
-  requires transitive io.tern.transport;
+  requires transitive io.tern.codec;
 
   exports io.tern.handler.flush;
   exports io.tern.handler.ipfilter;

@@ -74,11 +74,12 @@ final class TlsPipe {
   final List<Integer> clientToServerBuffers = new ArrayList<>();
   private final Splitter splitter;
 
-  TlsPipe(SslHandler clientSsl, SslHandler serverSsl, Splitter splitter) {
+  /** {@code serverHandler} is an {@link SslHandler} or something that becomes one (SNI). */
+  TlsPipe(SslHandler clientSsl, ChannelHandler serverHandler, Splitter splitter) {
     this.clientSsl = clientSsl;
-    this.serverSsl = serverSsl;
+    this.serverSsl = serverHandler instanceof SslHandler ssl ? ssl : null;
     this.splitter = splitter;
-    this.server = new EmbeddedChannel(serverSsl, serverRecorder);
+    this.server = new EmbeddedChannel(serverHandler, serverRecorder);
     this.client = new EmbeddedChannel(clientSsl, clientRecorder);
   }
 

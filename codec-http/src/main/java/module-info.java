@@ -8,4 +8,6 @@ module io.tern.codec.http {
 
   exports io.tern.codec.http;
   exports io.tern.codec.http.cookie;
+  exports io.tern.codec.http.cors;
+  exports io.tern.codec.http.multipart;
 }

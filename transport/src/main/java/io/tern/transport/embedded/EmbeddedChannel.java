@@ -6,6 +6,7 @@ import io.tern.common.concurrent.DefaultPromise;
 import io.tern.common.concurrent.EventExecutor;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.Ticker;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -20,6 +21,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -30,6 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threading: one thread at a time. Events run on the calling thread; tasks submitted to {@link
  * #executor()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
  * method calls.
+ *
+ * <p>Time: the executor's clock ({@link #ticker()}) is frozen at zero and moves only through {@link
+ * #advanceTimeBy}, so scheduled tasks (timeouts, idle events) run exactly when a test says. Closing
+ * the channel runs what is due and cancels the rest.
  *
  * <p>Ownership: messages returned by {@code readInbound}/{@code readOutbound} belong to the caller;
  * those never read are released by {@link #finishAndReleaseAll()}, {@link #releaseInbound()} and
@@ -218,9 +224,37 @@ public final class EmbeddedChannel implements Channel {
     return any;
   }
 
-  /** Runs the tasks queued on {@link #executor()}. */
+  /** Runs the tasks queued on {@link #executor()} and the scheduled tasks that are due. */
   public void runPendingTasks() {
     executor.runPendingTasks();
+  }
+
+  /**
+   * Runs what is due, then tells how long until the next scheduled task.
+   *
+   * @return nanoseconds until the next scheduled task is due, or -1 if none is scheduled
+   */
+  public long runScheduledPendingTasks() {
+    return executor.runScheduledPendingTasks();
+  }
+
+  /**
+   * Moves the channel's frozen clock forward and runs the tasks that became due.
+   *
+   * @param amount how far, 0 or more
+   * @param unit the unit of {@code amount}
+   */
+  public void advanceTimeBy(long amount, TimeUnit unit) {
+    executor.advanceTimeBy(amount, unit);
+  }
+
+  /**
+   * Returns the clock the channel's executor schedules against.
+   *
+   * @return the frozen clock
+   */
+  public Ticker ticker() {
+    return executor.ticker();
   }
 
   /**
@@ -267,6 +301,8 @@ public final class EmbeddedChannel implements Channel {
     pipeline.fireChannelInactive();
     pipeline.fireChannelUnregistered();
     pipeline.removeAll();
+    executor.runPendingTasks();
+    executor.cancelScheduled();
     closeFuture.trySuccess(null);
     promise.trySuccess(null);
   }

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.AfterEach;
@@ -292,6 +293,59 @@ class EpollIoHandlerTest {
       for (Socket s : b) {
         s.close();
       }
+    }
+  }
+
+  @Test
+  void cancelFromAnotherThreadWhileEventsFlowStopsThem() throws Exception {
+    EventLoop loop = newLoop(true);
+    Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
+    MemorySegment in = arena.allocate(4096);
+    MemorySegment out = arena.allocate(64);
+    AtomicInteger events = new AtomicInteger();
+    AtomicInteger bytes = new AtomicInteger();
+    TestHandle h =
+        new TestHandle(
+            pair[0],
+            (reg, ev) -> {
+              events.incrementAndGet();
+              long n;
+              while ((n = pair[0].recv(in.address(), 4096)) > 0) {
+                bytes.addAndGet((int) n);
+              }
+            });
+    AtomicBoolean stop = new AtomicBoolean();
+    Thread writer = null;
+    try {
+      IoRegistration reg = loop.register(h).get(10, TimeUnit.SECONDS);
+      loop.submit(() -> reg.submit(EpollIoOps.valueOf(EpollIoOps.EPOLLIN)))
+          .get(10, TimeUnit.SECONDS);
+      writer =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    for (int i = 0; i < 50_000 && !stop.get(); i++) {
+                      pair[1].send(out.address(), 64);
+                    }
+                  });
+      while (bytes.get() < 64 * 16) {
+        loop.submit(() -> {}).get(10, TimeUnit.SECONDS);
+      }
+      assertThat(reg.cancel()).isTrue(); // from this thread: handed to the loop
+      loop.submit(() -> {}).get(10, TimeUnit.SECONDS); // the deregistration ran
+      int seen = events.get();
+      for (int i = 0; i < 5; i++) {
+        loop.submit(() -> {}).get(10, TimeUnit.SECONDS);
+      }
+      assertThat(events.get()).isEqualTo(seen);
+      assertThat(handlerOf(loop).registeredCount()).isZero();
+    } finally {
+      stop.set(true);
+      if (writer != null) {
+        writer.join(TimeUnit.SECONDS.toMillis(10));
+      }
+      pair[0].close();
+      pair[1].close();
     }
   }
 

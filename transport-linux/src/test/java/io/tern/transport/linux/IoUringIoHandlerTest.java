@@ -518,6 +518,117 @@ class IoUringIoHandlerTest {
     }
   }
 
+  @ParameterizedTest
+  @MethodSource("configurations")
+  void cancelFromAnotherThreadWhileDataFlowsEndsWithOneFinalCompletion(IoUringSettings settings)
+      throws Exception {
+    EventLoop loop = newLoop(settings);
+    IoUringIoHandler handler = handlers.get(loop);
+    boolean multishot = settings.bufferRings();
+    Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
+    MemorySegment in = arena.allocate(256);
+    MemorySegment out = arena.allocate(64);
+    AtomicInteger finals = new AtomicInteger();
+    AtomicInteger bytes = new AtomicInteger();
+    Promise<Void> ended = loop.newPromise();
+    TestHandle h =
+        new TestHandle(
+            pair[0],
+            (reg, ev) -> {
+              if (ev.res() > 0) {
+                bytes.addAndGet(ev.res());
+                if (ev.bufferId() >= 0) {
+                  takeBuffer(handler, ev).release();
+                }
+              } else if (ev.bufferId() >= 0) {
+                recycleBuffer(handler, ev);
+              }
+              if (!ev.hasMore()) {
+                if (reg.isValid() && !multishot && ev.res() > 0) {
+                  reg.submit(
+                      IoUringIoOps.newRecv(pair[0].intValue(), in.address(), 256, 0, (short) 0));
+                } else {
+                  finals.incrementAndGet();
+                  ended.trySuccess(null);
+                }
+              }
+            });
+    Thread writer = null;
+    try {
+      IoRegistration reg = loop.register(h).get(10, TimeUnit.SECONDS);
+      onLoop(
+          loop,
+          () ->
+              multishot
+                  ? reg.submit(
+                      IoUringIoOps.newRecvMultishot(
+                          pair[0].intValue(), bufferRingOf(handler).groupId(), (short) 0))
+                  : reg.submit(
+                      IoUringIoOps.newRecv(pair[0].intValue(), in.address(), 256, 0, (short) 0)));
+      AtomicBoolean stop = new AtomicBoolean();
+      writer =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    for (int i = 0; i < 20_000 && !stop.get(); i++) {
+                      pair[1].send(out.address(), 64); // EAGAIN when full: fine
+                    }
+                  });
+      while (bytes.get() < 64 * 16) {
+        onLoop(loop, () -> null);
+      }
+      assertThat(reg.cancel()).isTrue(); // from this (non-loop) thread, handed to the loop
+      ended.get(10, TimeUnit.SECONDS);
+      stop.set(true);
+      writer.join(TimeUnit.SECONDS.toMillis(10));
+      onLoop(loop, () -> null);
+      assertThat(finals.get()).isEqualTo(1);
+      assertThat(onLoop(loop, handler::inflight)).isZero();
+      assertThat(onLoop(loop, handler::registeredCount)).isZero();
+    } finally {
+      if (writer != null) {
+        writer.join(TimeUnit.SECONDS.toMillis(10));
+      }
+      pair[0].close();
+      pair[1].close();
+    }
+  }
+
+  @Test
+  void slotsAreReusedSafelyAcrossManyRegistrations() throws Exception {
+    EventLoop loop = newLoop(IoUringSettings.fromProperties().withRingSize(64, 128));
+    IoUringIoHandler handler = handlers.get(loop);
+    AtomicInteger stray = new AtomicInteger();
+    // Each round: register, queue NOPs, cancel at once (completions arrive after the cancel),
+    // then register again, likely into the same slot. A completion must never reach a handle
+    // that did not submit it.
+    for (int round = 0; round < 300; round++) {
+      int me = round;
+      TestHandle h =
+          new TestHandle(
+              null,
+              (reg, ev) -> {
+                if (ev.data() != (short) me) {
+                  stray.incrementAndGet();
+                }
+              });
+      IoRegistration reg = loop.register(h).get(10, TimeUnit.SECONDS);
+      onLoop(
+          loop,
+          () -> {
+            for (int i = 0; i < 3; i++) {
+              reg.submit(IoUringIoOps.newNop((short) me));
+            }
+            return reg.cancel();
+          });
+    }
+    onLoop(loop, () -> null);
+    onLoop(loop, () -> null);
+    assertThat(stray.get()).isZero();
+    assertThat(onLoop(loop, handler::inflight)).isZero();
+    assertThat(onLoop(loop, handler::registeredCount)).isZero();
+  }
+
   private static ByteBuf takeBuffer(IoUringIoHandler handler, IoUringIoEvent ev) {
     return bufferRingOf(handler).take(ev.bufferId(), ev.res());
   }

@@ -1,5 +1,6 @@
 package io.tern.transport.linux;
 
+import static io.tern.transport.linux.EpollIoHandlerTest.ascii;
 import static io.tern.transport.linux.internal.sys.LinuxConstants.AF_INET;
 import static io.tern.transport.linux.internal.sys.LinuxConstants.AF_INET6;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,9 +13,11 @@ import io.tern.transport.linux.internal.sys.FileDescriptor;
 import io.tern.transport.linux.internal.sys.IovArray;
 import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.internal.sys.MessageArray;
 import io.tern.transport.linux.internal.sys.Native;
 import io.tern.transport.linux.internal.sys.SockAddr;
 import io.tern.transport.linux.internal.sys.Socket;
+import io.tern.transport.linux.internal.sys.SocketCalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -249,6 +252,39 @@ class NativeSocketTest {
       assertThatThrownBy(
               () -> SockAddr.write(m, InetSocketAddress.createUnresolved("x", 1), AF_INET))
           .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void datagramBatchesThroughSendmmsgAndRecvmmsg() throws Exception {
+    try (Arena arena = Arena.ofConfined();
+        Socket a = Socket.newDatagram(AF_INET);
+        Socket b = Socket.newDatagram(AF_INET);
+        MessageArray out = new MessageArray(4);
+        MessageArray in = new MessageArray(4)) {
+      a.bind(LOOPBACK);
+      b.bind(LOOPBACK);
+      String[] words = {"one", "two", "three"};
+      for (String w : words) {
+        MemorySegment m = arena.allocateFrom(w, StandardCharsets.US_ASCII);
+        assertThat(out.addForSend(m.address(), w.length(), b.localAddress(), AF_INET)).isTrue();
+      }
+      assertThat(SocketCalls.sendmmsg(a.intValue(), out.address(), out.count(), 0)).isEqualTo(3);
+      MemorySegment buffers = arena.allocate(4 * 16);
+      for (int i = 0; i < 4; i++) {
+        in.addForReceive(buffers.address() + 16L * i, 16);
+      }
+      pollBriefly(b.intValue(), LinuxConstants.EPOLLIN);
+      int n = SocketCalls.recvmmsg(b.intValue(), in.address(), in.count(), 0);
+      assertThat(n).isEqualTo(3);
+      for (int i = 0; i < n; i++) {
+        assertThat(in.messageLength(i)).isEqualTo(words[i].length());
+        assertThat(ascii(buffers.asSlice(16L * i), in.messageLength(i))).isEqualTo(words[i]);
+        assertThat(in.sender(i)).isEqualTo(a.localAddress());
+        assertThat(in.flags(i) & LinuxConstants.MSG_TRUNC).isZero();
+      }
+      assertThat(SocketCalls.recvmmsg(b.intValue(), in.address(), in.count(), 0))
+          .isEqualTo(-Errno.EAGAIN);
     }
   }
 

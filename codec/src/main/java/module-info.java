@@ -6,4 +6,8 @@ module io.tern.codec {
   requires transitive io.tern.transport;
 
   exports io.tern.codec;
+  exports io.tern.codec.base64;
+  exports io.tern.codec.compression;
+  exports io.tern.codec.frame;
+  exports io.tern.codec.string;
 }

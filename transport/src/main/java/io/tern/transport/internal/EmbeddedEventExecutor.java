@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * a frozen clock that moves only through {@link #advanceTimeBy}. Not for concurrent use beyond
  * {@link #execute} (which any thread may call).
  */
-public final class EmbeddedEventExecutor extends AbstractScheduledEventExecutor {
+public class EmbeddedEventExecutor extends AbstractScheduledEventExecutor {
   private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final Promise<Void> terminationFuture = new DefaultPromise<>(this);
 

@@ -245,27 +245,7 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
   /** Copies heap buffers into direct memory, so writes can hand native addresses to the kernel. */
   @Override
   protected Object filterOutboundMessage(Object msg) throws Exception {
-    Object checked = super.filterOutboundMessage(msg);
-    if (checked instanceof ByteBuf buf && !isNative(buf)) {
-      int readable = buf.readableBytes();
-      ByteBuf direct = config.allocator().directBuffer(readable);
-      direct.writeBytes(buf, buf.readerIndex(), readable);
-      buf.release();
-      return direct;
-    }
-    return checked;
-  }
-
-  private static boolean isNative(ByteBuf buf) {
-    if (buf.hasMemorySegment()) {
-      return true;
-    }
-    for (ByteBuffer b : buf.nioBuffers(buf.readerIndex(), buf.readableBytes())) {
-      if (!b.isDirect()) {
-        return false;
-      }
-    }
-    return true;
+    return NativeBuffers.toNative(super.filterOutboundMessage(msg), config.allocator());
   }
 
   private EpollRegistration registrationOf() {

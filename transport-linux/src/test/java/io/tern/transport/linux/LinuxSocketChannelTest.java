@@ -66,7 +66,23 @@ class LinuxSocketChannelTest {
             "epoll",
             EpollIoHandler.newFactory(),
             EpollServerSocketChannel::new,
-            EpollSocketChannel::new));
+            EpollSocketChannel::new),
+        new Transport(
+            "io_uring",
+            IoUringIoHandler.newFactory(),
+            IoUringServerSocketChannel::new,
+            IoUringSocketChannel::new),
+        new Transport(
+            "io_uring without buffer rings or multishot",
+            IoUringIoHandler.newFactory(
+                IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
+            IoUringServerSocketChannel::new,
+            IoUringSocketChannel::new),
+        new Transport(
+            "io_uring without DEFER_TASKRUN",
+            IoUringIoHandler.newFactory(IoUringSettings.fromProperties().withDeferTaskrun(false)),
+            IoUringServerSocketChannel::new,
+            IoUringSocketChannel::new));
   }
 
   private final List<EventLoopGroup> groups = new ArrayList<>();

@@ -87,6 +87,16 @@ class LinuxSocketChannelTest {
 
   private final List<EventLoopGroup> groups = new ArrayList<>();
 
+  @org.junit.jupiter.api.Test
+  void transportsAreChosenByName() {
+    assertThat(SocketTransport.of("native").name()).isEqualTo("io_uring"); // both work here
+    assertThat(SocketTransport.of("epoll").name()).isEqualTo("epoll");
+    assertThat(SocketTransport.of("IO_URING").name()).isEqualTo("io_uring");
+    assertThat(SocketTransport.of("nio").name()).isEqualTo("nio");
+    assertThatThrownBy(() -> SocketTransport.of("carrier-pigeon"))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
   @AfterEach
   void shutDown() {
     for (EventLoopGroup g : groups) {

@@ -5,6 +5,7 @@ import io.tern.buffer.Unpooled;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelInputShutdownEvent;
 import java.util.List;
 
 /**

@@ -9,6 +9,7 @@ import io.tern.buffer.Unpooled;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelInputShutdownEvent;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,8 @@ package io.tern.transport.channel;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.tern.common.concurrent.Future;
+import io.tern.common.concurrent.Promise;
+import java.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -247,6 +249,73 @@ public interface ChannelPipeline {
    * @return this pipeline
    */
   ChannelPipeline fireExceptionCaught(Throwable cause);
+
+  /**
+   * Creates a promise completed on the channel's event loop.
+   *
+   * @return a new promise
+   */
+  Promise<Void> newPromise();
+
+  /**
+   * Binds from the tail.
+   *
+   * @param localAddress the address
+   * @param promise completed when done
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> bind(SocketAddress localAddress, Promise<Void> promise);
+
+  /**
+   * Connects from the tail.
+   *
+   * @param remoteAddress the address to connect to
+   * @param localAddress the local address, or {@code null}
+   * @param promise completed when done
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> connect(
+      SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise);
+
+  /**
+   * Disconnects from the tail.
+   *
+   * @param promise completed when done
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> disconnect(Promise<Void> promise);
+
+  /**
+   * Closes from the tail.
+   *
+   * @param promise completed when closed
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> close(Promise<Void> promise);
+
+  /**
+   * Writes from the tail, completing {@code promise}; the pipeline owns {@code msg} from now on.
+   *
+   * @param msg the message
+   * @param promise completed when written
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> write(Object msg, Promise<Void> promise);
+
+  /**
+   * Writes and flushes from the tail, completing {@code promise}.
+   *
+   * @param msg the message; the pipeline owns it from now on
+   * @param promise completed when written
+   * @return {@code promise}
+   */
+  @CanIgnoreReturnValue
+  Future<Void> writeAndFlush(Object msg, Promise<Void> promise);
 
   /**
    * Writes from the tail; the pipeline owns {@code msg} from now on.

@@ -1,17 +1,16 @@
 package io.tern.transport.embedded;
 
-import io.tern.buffer.ByteBufAllocator;
 import io.tern.common.ReferenceCountUtil;
-import io.tern.common.concurrent.DefaultPromise;
-import io.tern.common.concurrent.EventExecutor;
 import io.tern.common.concurrent.Future;
-import io.tern.common.concurrent.Promise;
-import io.tern.transport.channel.Channel;
+import io.tern.common.concurrent.Ticker;
+import io.tern.transport.IoEvent;
+import io.tern.transport.IoHandle;
+import io.tern.transport.IoRegistration;
 import io.tern.transport.channel.ChannelHandler;
-import io.tern.transport.channel.ChannelHandlerContext;
-import io.tern.transport.channel.ChannelPipeline;
-import io.tern.transport.internal.DefaultChannelPipeline;
-import io.tern.transport.internal.EmbeddedEventExecutor;
+import io.tern.transport.internal.EmbeddedEventLoop;
+import io.tern.transport.spi.AbstractChannel;
+import io.tern.transport.spi.ChannelOutboundBuffer;
+import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.SocketAddress;
@@ -20,32 +19,36 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A channel without I/O, for testing handlers: inbound messages are fed with {@link #writeInbound}
  * and what reaches the pipeline's tail is collected for {@link #readInbound}; flushed writes are
- * collected for {@link #readOutbound}. It is registered and active from construction.
+ * collected for {@link #readOutbound}. It is registered and active from construction, and behaves
+ * like any other channel otherwise (configuration, attributes, outbound buffer and water marks,
+ * close events).
  *
  * <p>Threading: one thread at a time. Events run on the calling thread; tasks submitted to {@link
- * #executor()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
+ * #eventLoop()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
  * method calls.
+ *
+ * <p>Time: the loop's clock ({@link #ticker()}) is frozen at zero and moves only through {@link
+ * #advanceTimeBy}, so scheduled tasks (timeouts, idle events) run exactly when a test says. Closing
+ * the channel runs what is due and cancels the rest.
  *
  * <p>Ownership: messages returned by {@code readInbound}/{@code readOutbound} belong to the caller;
  * those never read are released by {@link #finishAndReleaseAll()}, {@link #releaseInbound()} and
  * {@link #releaseOutbound()}. An exception that reaches the tail is kept and rethrown by {@link
  * #checkException()}.
  */
-public final class EmbeddedChannel implements Channel {
-  private static final AtomicLong IDS = new AtomicLong();
+public final class EmbeddedChannel extends AbstractChannel {
+  private static final SocketAddress LOCAL = new EmbeddedAddress("embedded-local");
+  private static final SocketAddress REMOTE = new EmbeddedAddress("embedded-remote");
+  private static final IoHandle NO_IO = new NoIo();
 
-  private final String id = "embedded-" + IDS.incrementAndGet();
-  private final EmbeddedEventExecutor executor = new EmbeddedEventExecutor();
-  private final EmbeddedPipeline pipeline = new EmbeddedPipeline(this);
-  private final Promise<Void> closeFuture = new DefaultPromise<>(executor);
+  private final DefaultChannelConfig config = new DefaultChannelConfig(this);
   private final Queue<Object> inbound = new ArrayDeque<>();
   private final Queue<Object> outbound = new ArrayDeque<>();
-  private final List<PendingWrite> unflushed = new ArrayList<>();
   private boolean open = true;
   private Throwable exception;
 
@@ -55,30 +58,25 @@ public final class EmbeddedChannel implements Channel {
    * @param handlers handlers added to the pipeline in order
    */
   public EmbeddedChannel(ChannelHandler... handlers) {
-    pipeline.addLast(handlers);
-    pipeline.fireChannelRegistered();
-    pipeline.fireChannelActive();
+    super(null, new EmbeddedEventLoop());
+    closeFuture()
+        .addListener(
+            f -> {
+              loop().runPendingTasks();
+              loop().cancelScheduled();
+            });
+    pipeline().addLast(handlers);
+    register();
     runPendingTasks();
   }
 
-  @Override
-  public String id() {
-    return id;
+  private EmbeddedEventLoop loop() {
+    return (EmbeddedEventLoop) eventLoop();
   }
 
   @Override
-  public ChannelPipeline pipeline() {
-    return pipeline;
-  }
-
-  @Override
-  public EventExecutor executor() {
-    return executor;
-  }
-
-  @Override
-  public ByteBufAllocator alloc() {
-    return ByteBufAllocator.DEFAULT;
+  public DefaultChannelConfig config() {
+    return config;
   }
 
   @Override
@@ -89,11 +87,6 @@ public final class EmbeddedChannel implements Channel {
   @Override
   public boolean isActive() {
     return open;
-  }
-
-  @Override
-  public Future<Void> closeFuture() {
-    return closeFuture;
   }
 
   /**
@@ -111,9 +104,9 @@ public final class EmbeddedChannel implements Channel {
       recordException(new ClosedChannelException());
     } else {
       for (Object m : msgs) {
-        pipeline.fireChannelRead(m);
+        pipeline().fireChannelRead(m);
       }
-      pipeline.fireChannelReadComplete();
+      readComplete();
     }
     runPendingTasks();
     checkException();
@@ -130,9 +123,9 @@ public final class EmbeddedChannel implements Channel {
   public boolean writeOutbound(Object... msgs) {
     List<Future<Void>> futures = new ArrayList<>(msgs.length);
     for (Object m : msgs) {
-      futures.add(pipeline.write(m));
+      futures.add(write(m));
     }
-    pipeline.flush();
+    flush();
     runPendingTasks();
     for (Future<Void> f : futures) {
       if (f.isDone() && f.cause() != null) {
@@ -163,6 +156,24 @@ public final class EmbeddedChannel implements Channel {
   @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
   public <T> T readOutbound() {
     return (T) outbound.poll();
+  }
+
+  /**
+   * Returns the messages that reached the tail and were not read yet.
+   *
+   * @return the live queue (messages in it are owned by the channel until polled)
+   */
+  public Queue<Object> inboundMessages() {
+    return inbound;
+  }
+
+  /**
+   * Returns the flushed messages not read yet.
+   *
+   * @return the live queue (messages in it are owned by the channel until polled)
+   */
+  public Queue<Object> outboundMessages() {
+    return outbound;
   }
 
   /**
@@ -218,9 +229,37 @@ public final class EmbeddedChannel implements Channel {
     return any;
   }
 
-  /** Runs the tasks queued on {@link #executor()}. */
+  /** Runs the tasks queued on {@link #eventLoop()} and the scheduled tasks that are due. */
   public void runPendingTasks() {
-    executor.runPendingTasks();
+    loop().runPendingTasks();
+  }
+
+  /**
+   * Runs what is due, then tells how long until the next scheduled task.
+   *
+   * @return nanoseconds until the next scheduled task is due, or -1 if none is scheduled
+   */
+  public long runScheduledPendingTasks() {
+    return loop().runScheduledPendingTasks();
+  }
+
+  /**
+   * Moves the channel's frozen clock forward and runs the tasks that became due.
+   *
+   * @param amount how far, 0 or more
+   * @param unit the unit of {@code amount}
+   */
+  public void advanceTimeBy(long amount, TimeUnit unit) {
+    loop().advanceTimeBy(amount, unit);
+  }
+
+  /**
+   * Returns the clock the channel's loop schedules against.
+   *
+   * @return the frozen clock
+   */
+  public Ticker ticker() {
+    return loop().ticker();
   }
 
   /**
@@ -251,100 +290,83 @@ public final class EmbeddedChannel implements Channel {
     }
   }
 
-  private void doClose(Promise<Void> promise) {
-    if (!open) {
-      promise.trySuccess(null);
-      return;
-    }
-    open = false;
-    ClosedChannelException closed = new ClosedChannelException();
-    List<PendingWrite> dropped = new ArrayList<>(unflushed);
-    unflushed.clear(); // a listener may write again
-    for (PendingWrite w : dropped) {
-      ReferenceCountUtil.release(w.msg());
-      w.promise().tryFailure(closed);
-    }
-    pipeline.fireChannelInactive();
-    pipeline.fireChannelUnregistered();
-    pipeline.removeAll();
-    closeFuture.trySuccess(null);
-    promise.trySuccess(null);
+  // ---- transport ----
+
+  @Override
+  protected IoHandle ioHandle() {
+    return NO_IO;
   }
 
   @Override
-  public String toString() {
-    return "EmbeddedChannel(" + id + ")";
+  protected SocketAddress localAddress0() {
+    return LOCAL;
   }
 
-  private record PendingWrite(Object msg, Promise<Void> promise) {}
+  @Override
+  protected SocketAddress remoteAddress0() {
+    return REMOTE;
+  }
 
-  /** Collects what reaches the tail instead of discarding it. */
-  private static final class EmbeddedPipeline extends DefaultChannelPipeline {
-    private final EmbeddedChannel ch;
+  @Override
+  protected void doBind(SocketAddress localAddress) {}
 
-    EmbeddedPipeline(EmbeddedChannel ch) {
-      super(ch, new Head(ch));
-      this.ch = ch;
-    }
+  @Override
+  protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress) {
+    return true;
+  }
 
-    @Override
-    protected void onUnhandledInboundMessage(Object msg) {
-      ch.inbound.add(msg);
-    }
+  @Override
+  protected void doClose() {
+    open = false;
+  }
 
-    @Override
-    protected void onUnhandledInboundException(Throwable cause) {
-      ch.recordException(cause);
+  @Override
+  protected void doBeginRead() {}
+
+  @Override
+  protected Object filterOutboundMessage(Object msg) {
+    return msg; // any message type: tests read it back as written
+  }
+
+  @Override
+  protected void doWrite(ChannelOutboundBuffer in) {
+    Object msg;
+    while ((msg = in.current()) != null) {
+      outbound.add(ReferenceCountUtil.retain(msg));
+      in.remove(); // releases the buffer's reference: ownership moved to the queue
     }
   }
 
-  /** Performs outbound operations: writes wait in {@code unflushed} until a flush. */
-  private record Head(EmbeddedChannel ch) implements ChannelHandler {
-    @Override
-    public void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise) {
-      promise.trySuccess(null);
+  @Override
+  protected void onUnhandledInboundMessage(Object msg) {
+    inbound.add(msg);
+  }
+
+  @Override
+  protected void onUnhandledInboundException(Throwable cause) {
+    recordException(cause);
+  }
+
+  /** The channel's fixed, fake addresses. */
+  private static final class EmbeddedAddress extends SocketAddress {
+    private final String name;
+
+    EmbeddedAddress(String name) {
+      this.name = name;
     }
 
     @Override
-    public void connect(
-        ChannelHandlerContext ctx,
-        SocketAddress remoteAddress,
-        SocketAddress localAddress,
-        Promise<Void> promise) {
-      promise.trySuccess(null);
+    public String toString() {
+      return name;
     }
+  }
+
+  /** Registered with the embedded loop, which never reports I/O. */
+  private static final class NoIo implements IoHandle {
+    @Override
+    public void handle(IoRegistration registration, IoEvent event) {}
 
     @Override
-    public void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) {
-      ch.doClose(promise);
-    }
-
-    @Override
-    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
-      ch.doClose(promise);
-    }
-
-    @Override
-    public void read(ChannelHandlerContext ctx) {}
-
-    @Override
-    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
-      if (!ch.open) {
-        ReferenceCountUtil.release(msg);
-        promise.tryFailure(new ClosedChannelException());
-        return;
-      }
-      ch.unflushed.add(new PendingWrite(msg, promise));
-    }
-
-    @Override
-    public void flush(ChannelHandlerContext ctx) {
-      List<PendingWrite> batch = new ArrayList<>(ch.unflushed);
-      ch.unflushed.clear(); // a listener may write again
-      for (PendingWrite w : batch) {
-        ch.outbound.add(w.msg());
-        w.promise().trySuccess(null);
-      }
-    }
+    public void close() {}
   }
 }

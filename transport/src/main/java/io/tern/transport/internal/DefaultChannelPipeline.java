@@ -1,13 +1,16 @@
 package io.tern.transport.internal;
 
 import io.tern.common.ReferenceCountUtil;
+import io.tern.common.concurrent.DefaultPromise;
 import io.tern.common.concurrent.EventExecutor;
 import io.tern.common.concurrent.Future;
+import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelPipeline;
 import io.tern.transport.channel.ChannelPipelineException;
+import java.net.SocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -23,6 +26,7 @@ import java.util.NoSuchElementException;
 public class DefaultChannelPipeline implements ChannelPipeline {
   private static final System.Logger LOGGER =
       System.getLogger(DefaultChannelPipeline.class.getName());
+  private static final ChannelHandler TAIL = new TailHandler();
 
   private final Channel channel;
   private final DefaultChannelHandlerContext head;
@@ -38,7 +42,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
     this.channel = channel;
     // The head is always invoked for outbound operations; the tail for every inbound event.
     head = new DefaultChannelHandlerContext(this, "head", headHandler, HandlerMask.ALL);
-    tail = new DefaultChannelHandlerContext(this, "tail", new TailHandler(), HandlerMask.ALL);
+    tail = new DefaultChannelHandlerContext(this, "tail", TAIL, HandlerMask.ALL);
     head.next = tail;
     tail.prev = head;
     head.setAdded();
@@ -46,7 +50,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
   }
 
   EventExecutor executor() {
-    return channel.executor();
+    return channel.eventLoop();
   }
 
   @Override
@@ -410,6 +414,44 @@ public class DefaultChannelPipeline implements ChannelPipeline {
   }
 
   @Override
+  public Promise<Void> newPromise() {
+    return new DefaultPromise<>(executor());
+  }
+
+  @Override
+  public Future<Void> bind(SocketAddress localAddress, Promise<Void> promise) {
+    return tail.bind(localAddress, promise);
+  }
+
+  @Override
+  public Future<Void> connect(
+      SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
+    return tail.connect(remoteAddress, localAddress, promise);
+  }
+
+  @Override
+  public Future<Void> disconnect(Promise<Void> promise) {
+    return tail.disconnect(promise);
+  }
+
+  @Override
+  public Future<Void> close(Promise<Void> promise) {
+    return tail.close(promise);
+  }
+
+  @Override
+  public Future<Void> write(Object msg, Promise<Void> promise) {
+    return tail.write(msg, promise);
+  }
+
+  @Override
+  public Future<Void> writeAndFlush(Object msg, Promise<Void> promise) {
+    tail.write(msg, promise);
+    tail.flush();
+    return promise;
+  }
+
+  @Override
   public Future<Void> write(Object msg) {
     return tail.write(msg);
   }
@@ -480,8 +522,15 @@ public class DefaultChannelPipeline implements ChannelPipeline {
     return "ChannelPipeline" + names();
   }
 
-  /** Ends inbound propagation; every inbound method is overridden so none forwards. */
-  private final class TailHandler implements ChannelHandler {
+  /**
+   * Ends inbound propagation; every inbound method is overridden so none forwards. Stateless: one
+   * instance serves every pipeline and calls back the pipeline's hooks.
+   */
+  private static final class TailHandler implements ChannelHandler {
+    private static DefaultChannelPipeline pipeline(ChannelHandlerContext ctx) {
+      return (DefaultChannelPipeline) ctx.pipeline();
+    }
+
     @Override
     public void channelRegistered(ChannelHandlerContext ctx) {}
 
@@ -496,7 +545,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      onUnhandledInboundMessage(msg);
+      pipeline(ctx).onUnhandledInboundMessage(msg);
     }
 
     @Override
@@ -504,7 +553,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-      onUnhandledUserEvent(evt);
+      pipeline(ctx).onUnhandledUserEvent(evt);
     }
 
     @Override
@@ -512,7 +561,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      onUnhandledInboundException(cause);
+      pipeline(ctx).onUnhandledInboundException(cause);
     }
   }
 }

@@ -109,7 +109,7 @@ class EmbeddedChannelTest {
   void tasksSubmittedToTheExecutorRunOnRunPendingTasks() {
     EmbeddedChannel ch = new EmbeddedChannel();
     List<String> log = new ArrayList<>();
-    ch.executor().execute(() -> log.add("ran"));
+    ch.eventLoop().execute(() -> log.add("ran"));
     assertThat(log).isEmpty();
     ch.runPendingTasks();
     assertThat(log).containsExactly("ran");

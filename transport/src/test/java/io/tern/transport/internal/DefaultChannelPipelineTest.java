@@ -5,25 +5,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
 import io.tern.buffer.Unpooled;
-import io.tern.common.concurrent.EventExecutor;
+import io.tern.common.DefaultAttributeMap;
 import io.tern.common.concurrent.Future;
+import io.tern.transport.EventLoop;
 import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelConfig;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelId;
 import io.tern.transport.channel.ChannelPipeline;
+import java.net.SocketAddress;
 import org.junit.jupiter.api.Test;
 
 class DefaultChannelPipelineTest {
 
-  /** A channel with a plain pipeline (no embedded capture at the tail). */
-  static final class PlainChannel implements Channel {
-    final EmbeddedEventExecutor executor = new EmbeddedEventExecutor();
+  /** A channel with a plain pipeline (no embedded capture at the tail, no transport head). */
+  static final class PlainChannel extends DefaultAttributeMap implements Channel {
+    final EmbeddedEventLoop loop = new EmbeddedEventLoop();
     final DefaultChannelPipeline pipeline =
         new DefaultChannelPipeline(this, new ChannelHandler() {});
+    final ChannelId id = ChannelId.newInstance();
 
     @Override
-    public String id() {
-      return "plain";
+    public ChannelId id() {
+      return id;
     }
 
     @Override
@@ -32,8 +37,18 @@ class DefaultChannelPipelineTest {
     }
 
     @Override
-    public EventExecutor executor() {
-      return executor;
+    public EventLoop eventLoop() {
+      return loop;
+    }
+
+    @Override
+    public Channel parent() {
+      return null;
+    }
+
+    @Override
+    public ChannelConfig config() {
+      throw new UnsupportedOperationException();
     }
 
     @Override
@@ -47,13 +62,56 @@ class DefaultChannelPipelineTest {
     }
 
     @Override
+    public boolean isRegistered() {
+      return true;
+    }
+
+    @Override
     public boolean isActive() {
       return true;
     }
 
     @Override
+    public SocketAddress localAddress() {
+      return null;
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+      return null;
+    }
+
+    @Override
     public Future<Void> closeFuture() {
-      return executor.newPromise();
+      return loop.newPromise();
+    }
+
+    @Override
+    public boolean isWritable() {
+      return true;
+    }
+
+    @Override
+    public long bytesBeforeUnwritable() {
+      return 0;
+    }
+
+    @Override
+    public long bytesBeforeWritable() {
+      return 0;
+    }
+
+    @Override
+    public boolean userDefinedWritability(int index) {
+      return true;
+    }
+
+    @Override
+    public void userDefinedWritability(int index, boolean writable) {}
+
+    @Override
+    public Future<Void> register() {
+      return loop.newSucceededFuture(null);
     }
   }
 

@@ -1,0 +1,13 @@
+/**
+ * Decoder and encoder base classes, framing decoders, string and base64 codecs, and compression
+ * codecs.
+ */
+module io.tern.codec {
+  requires transitive io.tern.transport;
+
+  exports io.tern.codec;
+  exports io.tern.codec.base64;
+  exports io.tern.codec.compression;
+  exports io.tern.codec.frame;
+  exports io.tern.codec.string;
+}

@@ -1,0 +1,106 @@
+package io.tern.transport.channel;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+
+/**
+ * Sizes the buffers a channel reads into and decides how long one read loop goes on. The read loop
+ * of a transport uses one {@link Handle} per channel:
+ *
+ * <pre>{@code
+ * handle.reset(config);
+ * do {
+ *   ByteBuf buf = handle.allocate(alloc);
+ *   handle.attemptedBytesRead(buf.writableBytes());
+ *   handle.lastBytesRead(read(buf));          // -1 at the end of input
+ *   if (handle.lastBytesRead() <= 0) { buf.release(); break; }
+ *   handle.incMessagesRead(1);
+ *   pipeline.fireChannelRead(buf);
+ * } while (handle.continueReading());
+ * handle.readComplete();
+ * pipeline.fireChannelReadComplete();
+ * }</pre>
+ *
+ * <p>Threading: the allocator is shared and thread-safe; a handle belongs to one channel and is
+ * used on its event loop only.
+ */
+public interface RecvByteBufAllocator {
+
+  /**
+   * Creates the per-channel state.
+   *
+   * @return a new handle
+   */
+  Handle newHandle();
+
+  /** One channel's read-loop state; used on the channel's event loop only. */
+  interface Handle {
+    /**
+     * Starts a read loop.
+     *
+     * @param config the channel's configuration (auto-read, max messages per read)
+     */
+    void reset(ChannelConfig config);
+
+    /**
+     * Allocates the next buffer to read into, sized by {@link #guess()} and the loop's limits.
+     *
+     * @param alloc the channel's allocator
+     * @return a new buffer the caller owns
+     */
+    ByteBuf allocate(ByteBufAllocator alloc);
+
+    /**
+     * Returns the size the next buffer should have.
+     *
+     * @return bytes
+     */
+    int guess();
+
+    /**
+     * Records how many bytes the next read may place (the buffer's writable bytes).
+     *
+     * @param bytes the attempted size
+     */
+    void attemptedBytesRead(int bytes);
+
+    /**
+     * Returns what {@link #attemptedBytesRead(int)} recorded.
+     *
+     * @return bytes
+     */
+    int attemptedBytesRead();
+
+    /**
+     * Records the result of the last read.
+     *
+     * @param bytes bytes read, 0 if nothing was ready, -1 at the end of input
+     */
+    void lastBytesRead(int bytes);
+
+    /**
+     * Returns the result of the last read.
+     *
+     * @return what {@link #lastBytesRead(int)} recorded
+     */
+    int lastBytesRead();
+
+    /**
+     * Counts messages handed to the pipeline in this loop.
+     *
+     * @param messages how many
+     */
+    void incMessagesRead(int messages);
+
+    /**
+     * Tells whether the loop should read again: auto-read is on, the last read filled its buffer
+     * (more data is likely ready), and neither the message nor the byte limit is reached.
+     *
+     * @return {@code true} to read again
+     */
+    boolean continueReading();
+
+    /** Ends the read loop; adaptive handles adjust their guess here. */
+    void readComplete();
+  }
+}

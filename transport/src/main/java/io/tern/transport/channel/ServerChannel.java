@@ -1,0 +1,19 @@
+package io.tern.transport.channel;
+
+import io.tern.transport.EventLoopGroup;
+
+/**
+ * A channel that accepts connections: each accepted child is a new channel, bound to a loop of
+ * {@link #childGroup()}, passed to the pipeline's {@code channelRead} (where the server bootstrap
+ * sets it up and registers it). The server channel itself does not write.
+ *
+ * <p>Threading: as {@link Channel}.
+ */
+public interface ServerChannel extends Channel {
+  /**
+   * Returns the group the accepted children's loops come from.
+   *
+   * @return the child group
+   */
+  EventLoopGroup childGroup();
+}

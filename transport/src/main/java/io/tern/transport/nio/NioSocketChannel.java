@@ -1,0 +1,295 @@
+package io.tern.transport.nio;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+import io.tern.transport.EventLoop;
+import io.tern.transport.IoEvent;
+import io.tern.transport.IoHandle;
+import io.tern.transport.IoRegistration;
+import io.tern.transport.NioIoHandle;
+import io.tern.transport.NioIoHandler;
+import io.tern.transport.channel.ChannelException;
+import io.tern.transport.channel.ChannelOption;
+import io.tern.transport.channel.FileRegion;
+import io.tern.transport.socket.ServerSocketChannel;
+import io.tern.transport.socket.SocketChannel;
+import io.tern.transport.spi.AbstractStreamChannel;
+import io.tern.transport.spi.ChannelOutboundBuffer;
+import io.tern.transport.spi.DefaultChannelConfig;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ProtocolFamily;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.util.Objects;
+
+/**
+ * A TCP connection over NIO ({@link java.nio.channels.SocketChannel} on a {@link NioIoHandler}
+ * loop), IPv4 or IPv6. Supports every socket option the JDK does (TCP_NODELAY, on by default;
+ * SO_KEEPALIVE, SO_REUSEADDR, SO_REUSEPORT, SO_RCVBUF, SO_SNDBUF, SO_LINGER, IP_TOS, and others
+ * through {@link NioChannelOption}), half-closure and zero-copy {@link FileRegion}s.
+ *
+ * <p>Create one per connection with {@code new NioSocketChannel(loop)} (a bootstrap does, given
+ * {@code NioSocketChannel::new}); the loop's group must run {@link NioIoHandler}s. Threading: as
+ * {@link io.tern.transport.channel.Channel}.
+ */
+public class NioSocketChannel extends AbstractStreamChannel implements SocketChannel {
+  private final java.nio.channels.SocketChannel socket;
+  private final NioChannelConfig config;
+  private final Handle handle = new Handle();
+  private final NioInterest interest = new NioInterest();
+
+  /**
+   * Creates an unconnected channel with the JDK's default protocol family.
+   *
+   * @param eventLoop the channel's loop (running a {@link NioIoHandler})
+   */
+  public NioSocketChannel(EventLoop eventLoop) {
+    this(null, eventLoop, open(null));
+  }
+
+  /**
+   * Creates an unconnected channel of a protocol family.
+   *
+   * @param eventLoop the channel's loop (running a {@link NioIoHandler})
+   * @param family {@link java.net.StandardProtocolFamily#INET} or {@code INET6}
+   */
+  public NioSocketChannel(EventLoop eventLoop, ProtocolFamily family) {
+    this(null, eventLoop, open(Objects.requireNonNull(family, "family")));
+  }
+
+  /**
+   * Wraps a JDK socket channel (connected or not); the channel switches it to non-blocking mode and
+   * closes it when closed.
+   *
+   * @param parent the server that accepted it, or {@code null}
+   * @param eventLoop the channel's loop (running a {@link NioIoHandler})
+   * @param socket the socket
+   */
+  public NioSocketChannel(
+      ServerSocketChannel parent, EventLoop eventLoop, java.nio.channels.SocketChannel socket) {
+    super(parent, eventLoop);
+    this.socket = Objects.requireNonNull(socket, "socket");
+    try {
+      socket.configureBlocking(false);
+    } catch (IOException e) {
+      closeQuietly(socket);
+      throw new ChannelException("cannot make the socket non-blocking", e);
+    }
+    this.config = new NioChannelConfig(this, socket);
+    try {
+      config.setOption(ChannelOption.TCP_NODELAY, true);
+    } catch (ChannelException e) {
+      // Not every platform or socket state takes it; the OS default then stays.
+    }
+  }
+
+  private static java.nio.channels.SocketChannel open(ProtocolFamily family) {
+    try {
+      return family == null
+          ? java.nio.channels.SocketChannel.open()
+          : java.nio.channels.SocketChannel.open(family);
+    } catch (IOException e) {
+      throw new ChannelException("cannot open a socket", e);
+    }
+  }
+
+  private static void closeQuietly(java.nio.channels.Channel c) {
+    try {
+      c.close();
+    } catch (IOException ignored) {
+      // nothing more to do
+    }
+  }
+
+  /**
+   * Returns the underlying JDK channel, for options and state; do not read or write it directly.
+   *
+   * @return the socket
+   */
+  protected java.nio.channels.SocketChannel javaChannel() {
+    return socket;
+  }
+
+  @Override
+  public DefaultChannelConfig config() {
+    return config;
+  }
+
+  @Override
+  public ServerSocketChannel parent() {
+    return (ServerSocketChannel) super.parent();
+  }
+
+  @Override
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) super.localAddress();
+  }
+
+  @Override
+  public InetSocketAddress remoteAddress() {
+    return (InetSocketAddress) super.remoteAddress();
+  }
+
+  @Override
+  public boolean isOpen() {
+    return socket.isOpen();
+  }
+
+  @Override
+  public boolean isActive() {
+    return socket.isOpen() && socket.isConnected();
+  }
+
+  @Override
+  protected IoHandle ioHandle() {
+    return handle;
+  }
+
+  @Override
+  protected SocketAddress localAddress0() {
+    try {
+      return socket.getLocalAddress();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  @Override
+  protected SocketAddress remoteAddress0() {
+    try {
+      return socket.getRemoteAddress();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  @Override
+  protected void doBind(SocketAddress localAddress) throws IOException {
+    socket.bind(localAddress);
+  }
+
+  @Override
+  protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress)
+      throws IOException {
+    boolean success = false;
+    try {
+      if (localAddress != null) {
+        socket.bind(localAddress);
+      }
+      boolean connected = socket.connect(remoteAddress);
+      if (!connected) {
+        interest.set(registration(), SelectionKey.OP_CONNECT, true);
+      }
+      success = true;
+      return connected;
+    } finally {
+      if (!success) {
+        socket.close();
+      }
+    }
+  }
+
+  @Override
+  protected void doFinishConnect() throws IOException {
+    if (!socket.finishConnect()) {
+      throw new IOException("connect not finished although the selector said so");
+    }
+  }
+
+  @Override
+  protected void doShutdownInput() throws IOException {
+    socket.shutdownInput();
+  }
+
+  @Override
+  protected void doShutdownOutput() throws IOException {
+    socket.shutdownOutput();
+  }
+
+  @Override
+  protected void doClose() throws IOException {
+    socket.close();
+  }
+
+  @Override
+  protected void readInterest(boolean interested) {
+    interest.set(registration(), SelectionKey.OP_READ, interested);
+  }
+
+  @Override
+  protected void writeInterest(boolean interested) {
+    interest.set(registration(), SelectionKey.OP_WRITE, interested);
+  }
+
+  @Override
+  protected int doReadBytes(ByteBuf buf) throws IOException {
+    return buf.writeBytes(socket, buf.writableBytes());
+  }
+
+  @Override
+  protected long doWriteBytes(ChannelOutboundBuffer in) throws IOException {
+    ByteBuffer[] buffers =
+        in.nioBuffers(ChannelOutboundBuffer.MAX_GATHERED_BUFFERS, maxBytesPerGatheringWrite());
+    int count = in.nioBufferCount();
+    long attempted = in.nioBufferSize();
+    long written = count == 1 ? socket.write(buffers[0]) : socket.write(buffers, 0, count);
+    adjustMaxBytesPerGatheringWrite(attempted, written);
+    return written;
+  }
+
+  @Override
+  protected long doWriteFileRegion(FileRegion region) throws IOException {
+    return region.transferTo(socket, region.transferred());
+  }
+
+  /**
+   * Copies a heap buffer into pooled direct memory when the allocator pools it (the JDK would copy
+   * it into a temporary direct buffer on every write attempt otherwise).
+   */
+  @Override
+  protected Object filterOutboundMessage(Object msg) throws Exception {
+    Object checked = super.filterOutboundMessage(msg);
+    if (checked instanceof ByteBuf buf && !buf.isDirect()) {
+      ByteBufAllocator alloc = config.allocator();
+      if (alloc.isDirectBufferPooled()) {
+        int readable = buf.readableBytes();
+        ByteBuf direct = alloc.directBuffer(readable);
+        direct.writeBytes(buf, buf.readerIndex(), readable);
+        buf.release();
+        return direct;
+      }
+    }
+    return checked;
+  }
+
+  /** What the selector sees: dispatches readiness to the stream channel's loops. */
+  private final class Handle implements NioIoHandle {
+    @Override
+    public SelectableChannel selectableChannel() {
+      return socket;
+    }
+
+    @Override
+    public void handle(IoRegistration registration, IoEvent event) {
+      int ready = ((NioIoHandler.Event) event).readyOps();
+      if ((ready & SelectionKey.OP_CONNECT) != 0) {
+        interest.set(registration(), SelectionKey.OP_CONNECT, false);
+        finishConnect();
+      }
+      if ((ready & SelectionKey.OP_WRITE) != 0) {
+        writeReady();
+      }
+      if ((ready & SelectionKey.OP_READ) != 0) {
+        readReady();
+      }
+    }
+
+    @Override
+    public void close() {
+      closeNow(null);
+    }
+  }
+}

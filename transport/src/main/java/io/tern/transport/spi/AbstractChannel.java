@@ -1,0 +1,949 @@
+package io.tern.transport.spi;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.tern.buffer.ByteBuf;
+import io.tern.common.DefaultAttributeMap;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.common.concurrent.DefaultPromise;
+import io.tern.common.concurrent.Future;
+import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.ScheduledFuture;
+import io.tern.transport.EventLoop;
+import io.tern.transport.IoHandle;
+import io.tern.transport.IoRegistration;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelId;
+import io.tern.transport.channel.ChannelOutputShutdownException;
+import io.tern.transport.channel.ChannelPipeline;
+import io.tern.transport.channel.ConnectTimeoutException;
+import io.tern.transport.channel.FileRegion;
+import io.tern.transport.channel.RecvByteBufAllocator;
+import io.tern.transport.internal.DefaultChannelPipeline;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketAddress;
+import java.net.SocketException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ConnectionPendingException;
+import java.nio.channels.NotYetConnectedException;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The base of every channel: its identity, pipeline, attributes, outbound buffer and life cycle.
+ * The pipeline's head forwards each outbound operation here, where it is checked and turned into
+ * calls of the few {@code do*} methods a transport implements:
+ *
+ * <table>
+ *   <caption>what a transport implements</caption>
+ *   <tr><td>{@link #ioHandle()}</td><td>the handle registered with the loop's {@code
+ *       IoHandler}</td></tr>
+ *   <tr><td>{@link #isOpen()}, {@link #isActive()}</td><td>state of the underlying
+ *       resource</td></tr>
+ *   <tr><td>{@link #localAddress0()}, {@link #remoteAddress0()}</td><td>addresses</td></tr>
+ *   <tr><td>{@link #doBind}, {@link #doConnect}, {@link #doFinishConnect()}</td><td>bind and
+ *       connect; an asynchronous connect returns {@code false} and the transport calls {@link
+ *       #finishConnect()} when its I/O reports completion</td></tr>
+ *   <tr><td>{@link #doBeginRead()}</td><td>start reading (interest in readability)</td></tr>
+ *   <tr><td>{@link #doWrite}</td><td>write what {@link ChannelOutboundBuffer} holds</td></tr>
+ *   <tr><td>{@link #doClose()}</td><td>release the resource</td></tr>
+ * </table>
+ *
+ * <p>{@link AbstractStreamChannel} (byte streams: read loop, gathering write loop, half-closure)
+ * and {@link AbstractServerChannel} (accept loop) implement most of these for readiness-based
+ * transports. Everything here runs on the channel's event loop, which the constructor fixes; {@link
+ * #register()} turns the I/O on.
+ *
+ * <p><b>Events.</b> {@code channelRegistered} after {@link #register()}; {@code channelActive} when
+ * bind or connect make the channel active, or at registration for a channel active from birth (an
+ * accepted child), followed by a {@code read()} through the pipeline if auto-read is on; the same
+ * {@code read()} follows every {@code channelReadComplete} ({@link #readComplete()}). On close:
+ * pending writes fail, then {@code channelInactive}, {@code channelUnregistered}, every handler's
+ * {@code handlerRemoved}, and finally the close future.
+ *
+ * <p><b>Threading.</b> Public methods may be called from any thread; {@code do*} methods and the
+ * protected helpers run on the event loop only.
+ */
+public abstract class AbstractChannel extends DefaultAttributeMap implements Channel {
+  private static final System.Logger LOGGER = System.getLogger(AbstractChannel.class.getName());
+  private static final ChannelHandler HEAD = new Head();
+
+  private final Channel parent;
+  private final ChannelId id;
+  private final EventLoop eventLoop;
+  private final Pipeline pipeline;
+  private final DefaultPromise<Void> closeFuture;
+  private volatile ChannelOutboundBuffer outboundBuffer;
+  private volatile boolean registered;
+  private volatile SocketAddress localAddress;
+  private volatile SocketAddress remoteAddress;
+  private volatile IoRegistration registration;
+  private RecvByteBufAllocator.Handle recvHandle;
+  private boolean closeInitiated;
+  private boolean inFlush;
+  private boolean outputClosed;
+  private Throwable closeCause;
+  private Promise<Void> connectPromise;
+  private ScheduledFuture<?> connectTimeout;
+  private SocketAddress requestedRemoteAddress;
+
+  /**
+   * Creates a channel bound to {@code eventLoop} for life.
+   *
+   * @param parent the server channel that accepted this one, or {@code null}
+   * @param eventLoop the loop all of this channel's I/O and handlers run on
+   */
+  protected AbstractChannel(Channel parent, EventLoop eventLoop) {
+    this(parent, eventLoop, ChannelId.newInstance());
+  }
+
+  /**
+   * Creates a channel with a given id.
+   *
+   * @param parent the server channel that accepted this one, or {@code null}
+   * @param eventLoop the loop all of this channel's I/O and handlers run on
+   * @param id the id
+   */
+  protected AbstractChannel(Channel parent, EventLoop eventLoop, ChannelId id) {
+    this.parent = parent;
+    this.eventLoop = Objects.requireNonNull(eventLoop, "eventLoop");
+    this.id = Objects.requireNonNull(id, "id");
+    this.pipeline = new Pipeline(this);
+    this.closeFuture = new DefaultPromise<>(eventLoop);
+    this.outboundBuffer = new ChannelOutboundBuffer(this);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Channel
+
+  @Override
+  public final ChannelId id() {
+    return id;
+  }
+
+  @Override
+  public final EventLoop eventLoop() {
+    return eventLoop;
+  }
+
+  @Override
+  public Channel parent() {
+    return parent;
+  }
+
+  @Override
+  public final ChannelPipeline pipeline() {
+    return pipeline;
+  }
+
+  @Override
+  public final Future<Void> closeFuture() {
+    return closeFuture;
+  }
+
+  @Override
+  public final boolean isRegistered() {
+    return registered;
+  }
+
+  @Override
+  public SocketAddress localAddress() {
+    SocketAddress a = localAddress;
+    if (a == null && isOpen()) {
+      try {
+        localAddress = a = localAddress0();
+      } catch (RuntimeException e) {
+        return null; // closed concurrently
+      }
+    }
+    return a;
+  }
+
+  @Override
+  public SocketAddress remoteAddress() {
+    SocketAddress a = remoteAddress;
+    if (a == null && isOpen()) {
+      try {
+        remoteAddress = a = remoteAddress0();
+      } catch (RuntimeException e) {
+        return null;
+      }
+    }
+    return a;
+  }
+
+  @Override
+  public final boolean isWritable() {
+    ChannelOutboundBuffer buf = outboundBuffer;
+    return buf != null && buf.isWritable();
+  }
+
+  @Override
+  public final long bytesBeforeUnwritable() {
+    ChannelOutboundBuffer buf = outboundBuffer;
+    return buf == null ? 0 : buf.bytesBeforeUnwritable();
+  }
+
+  @Override
+  public final long bytesBeforeWritable() {
+    ChannelOutboundBuffer buf = outboundBuffer;
+    return buf == null ? 0 : buf.bytesBeforeWritable();
+  }
+
+  @Override
+  public final boolean userDefinedWritability(int index) {
+    ChannelOutboundBuffer buf = outboundBuffer;
+    return buf != null && buf.getUserDefinedWritability(index);
+  }
+
+  @Override
+  public final void userDefinedWritability(int index, boolean writable) {
+    ChannelOutboundBuffer buf = outboundBuffer;
+    if (buf != null) {
+      buf.setUserDefinedWritability(index, writable);
+    }
+  }
+
+  @Override
+  public final Future<Void> register() {
+    Promise<Void> promise = newPromise();
+    if (eventLoop.inEventLoop()) {
+      register0(promise);
+    } else {
+      eventLoop.execute(() -> register0(promise));
+    }
+    return promise;
+  }
+
+  private void register0(Promise<Void> promise) {
+    if (registered || closeInitiated) {
+      promise.tryFailure(
+          closeInitiated
+              ? newClosedChannelException()
+              : new IllegalStateException("already registered: " + this));
+      return;
+    }
+    Future<IoRegistration> f = eventLoop.register(ioHandle());
+    if (f.isDone()) {
+      registered0(f, promise);
+    } else {
+      f.addListener(done -> registered0(done, promise));
+    }
+  }
+
+  private void registered0(Future<? extends IoRegistration> f, Promise<Void> promise) {
+    if (!f.isSuccess()) {
+      closeForcibly();
+      promise.tryFailure(f.cause());
+      return;
+    }
+    IoRegistration r = f.getNow();
+    if (closeInitiated) {
+      r.cancel();
+      promise.tryFailure(newClosedChannelException());
+      return;
+    }
+    registration = r;
+    registered = true;
+    pipeline.fireChannelRegistered();
+    if (isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
+  }
+
+  @Override
+  public int hashCode() {
+    return id.hashCode();
+  }
+
+  @Override
+  public final boolean equals(Object o) {
+    return this == o;
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder b = new StringBuilder(96).append("[id: 0x").append(id.asShortText());
+    SocketAddress local = localAddress;
+    SocketAddress remote = remoteAddress;
+    if (local != null || remote != null) {
+      b.append(", L:").append(local).append(isActive() ? " - " : " ! ").append("R:").append(remote);
+    }
+    return b.append(']').toString();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // What a transport implements
+
+  /**
+   * Returns the handle {@link #register()} registers with the event loop's {@code IoHandler}; it
+   * must be {@linkplain io.tern.transport.IoHandler#isCompatible compatible} with it. Called once.
+   *
+   * @return the handle
+   */
+  protected abstract IoHandle ioHandle();
+
+  /**
+   * Returns the bound address of the underlying resource.
+   *
+   * @return the address, or {@code null}
+   */
+  protected abstract SocketAddress localAddress0();
+
+  /**
+   * Returns the connected peer's address.
+   *
+   * @return the address, or {@code null}
+   */
+  protected abstract SocketAddress remoteAddress0();
+
+  /**
+   * Binds the resource.
+   *
+   * @param localAddress the address
+   * @throws Exception fails the bind
+   */
+  protected abstract void doBind(SocketAddress localAddress) throws Exception;
+
+  /**
+   * Starts a connect.
+   *
+   * @param remoteAddress the peer
+   * @param localAddress the local address to bind first, or {@code null}
+   * @return {@code true} if connected already; {@code false} if pending, in which case the
+   *     transport calls {@link #finishConnect()} when its I/O reports the outcome
+   * @throws Exception fails the connect
+   */
+  protected abstract boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress)
+      throws Exception;
+
+  /**
+   * Completes a pending connect; called by {@link #finishConnect()}.
+   *
+   * @throws Exception the connect failed
+   */
+  protected void doFinishConnect() throws Exception {
+    throw new IllegalStateException("no pending connect");
+  }
+
+  /**
+   * Disconnects without closing (connected datagram channels).
+   *
+   * @return {@code false} if the transport has no disconnect of its own: the channel then closes
+   * @throws Exception fails the disconnect
+   */
+  protected boolean doDisconnect() throws Exception {
+    return false;
+  }
+
+  /**
+   * Releases the underlying resource. Called once.
+   *
+   * @throws Exception logged and reported to the close promise; the channel is closed anyway
+   */
+  protected abstract void doClose() throws Exception;
+
+  /**
+   * Starts (or continues) reading: called for each {@code read()} reaching the head of the pipeline
+   * while the channel is active.
+   *
+   * @throws Exception fired as {@code exceptionCaught}, then the channel closes
+   */
+  protected abstract void doBeginRead() throws Exception;
+
+  /**
+   * Writes the flushed messages of {@code in}, removing those written; returns when done or when
+   * the resource cannot take more now (the transport then resumes on its own, for example on a
+   * writability event through {@link #writeReady()}).
+   *
+   * @param in the outbound buffer
+   * @throws Exception fails the flushed writes; an {@link java.io.IOException} closes the channel
+   *     if {@link io.tern.transport.channel.ChannelConfig#autoClose()}
+   */
+  protected abstract void doWrite(ChannelOutboundBuffer in) throws Exception;
+
+  /**
+   * Checks (and may convert) a message before it is queued, for example copying a heap buffer to
+   * direct memory. The default accepts {@link ByteBuf} and {@link FileRegion}.
+   *
+   * @param msg the message, owned by the caller until this method returns a (possibly different)
+   *     message; on exception the caller releases {@code msg}
+   * @return the message to queue
+   * @throws Exception fails the write, e.g. {@link UnsupportedOperationException} for a type the
+   *     transport cannot write
+   */
+  protected Object filterOutboundMessage(Object msg) throws Exception {
+    if (msg instanceof ByteBuf || msg instanceof FileRegion) {
+      return msg;
+    }
+    throw new UnsupportedOperationException(
+        "unsupported message type: "
+            + msg.getClass().getName()
+            + " (expected: ByteBuf, FileRegion)");
+  }
+
+  /**
+   * Tells whether the transport waits for writability, so a flush need not try to write now.
+   *
+   * @return {@code true} to skip writing on flush
+   */
+  protected boolean isFlushPending() {
+    return false;
+  }
+
+  /** Auto-read was turned off; readiness transports stop reading here. */
+  protected void onAutoReadCleared() {}
+
+  /**
+   * A message reached the tail of the pipeline unhandled; the default releases it and logs at
+   * DEBUG. ({@code EmbeddedChannel} collects it instead.)
+   *
+   * @param msg the message, owned by this method
+   */
+  protected void onUnhandledInboundMessage(Object msg) {
+    pipeline.discard(msg);
+  }
+
+  /**
+   * An exception reached the tail of the pipeline; the default logs it at WARNING.
+   *
+   * @param cause the exception
+   */
+  protected void onUnhandledInboundException(Throwable cause) {
+    pipeline.logUnhandled(cause);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Helpers for transports (event loop only)
+
+  /**
+   * Returns the registration with the loop's {@code IoHandler}; any thread may read it (some
+   * handlers, like the local one, accept submissions from any thread).
+   *
+   * @return the registration, or {@code null} before {@link #register()} completed and after close
+   */
+  protected final IoRegistration registration() {
+    return registration;
+  }
+
+  /**
+   * Returns the outbound buffer.
+   *
+   * @return the buffer, or {@code null} once closed (or output shut down)
+   */
+  protected final ChannelOutboundBuffer outboundBuffer() {
+    return outboundBuffer;
+  }
+
+  /**
+   * Returns this channel's read-loop handle, created from the configured allocator on first use.
+   *
+   * @return the handle
+   */
+  protected final RecvByteBufAllocator.Handle recvHandle() {
+    RecvByteBufAllocator.Handle h = recvHandle;
+    if (h == null) {
+      recvHandle = h = config().recvByteBufAllocator().newHandle();
+    }
+    return h;
+  }
+
+  /**
+   * Ends a read loop: fires {@code channelReadComplete}, then asks for the next read through the
+   * pipeline if auto-read is on.
+   */
+  protected final void readComplete() {
+    pipeline.fireChannelReadComplete();
+    readIfAutoRead();
+  }
+
+  private void readIfAutoRead() {
+    if (config().autoRead()) {
+      pipeline.read();
+    }
+  }
+
+  /** The transport found the resource writable again: writes what is flushed. */
+  protected final void writeReady() {
+    flushNow(true);
+  }
+
+  /**
+   * Completes a pending connect (see {@link #doConnect}): calls {@link #doFinishConnect()}, then
+   * fires {@code channelActive} and completes the connect promise, or fails it and closes.
+   */
+  protected final void finishConnect() {
+    Promise<Void> promise = connectPromise;
+    if (promise == null) {
+      return; // timed out or cancelled meanwhile
+    }
+    boolean wasActive = isActive();
+    try {
+      doFinishConnect();
+      connected(promise, wasActive);
+    } catch (Throwable t) {
+      promise.tryFailure(annotateConnectException(t, requestedRemoteAddress));
+      closeNow(t);
+    } finally {
+      cancelConnectTimeout();
+      connectPromise = null;
+    }
+  }
+
+  /**
+   * Closes the channel from the transport (after an I/O error, say), without going through the
+   * pipeline's outbound handlers; they see {@code channelInactive}.
+   *
+   * @param cause why, kept as the cause of the exceptions later writes fail with; may be {@code
+   *     null}
+   * @return the close future
+   */
+  @CanIgnoreReturnValue
+  protected final Future<Void> closeNow(Throwable cause) {
+    Promise<Void> promise = newPromise();
+    close0(promise, cause);
+    return promise;
+  }
+
+  /**
+   * Stops accepting writes because the output is shut down: queued writes fail with {@code cause}
+   * and are released; later ones fail with a {@link ChannelOutputShutdownException}.
+   *
+   * @param cause the failure for the queued writes
+   */
+  protected final void closeOutbound(ChannelOutputShutdownException cause) {
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (buffer == null) {
+      return;
+    }
+    outboundBuffer = null;
+    outputClosed = true;
+    buffer.close(cause);
+  }
+
+  /**
+   * Fires {@code exceptionCaught} after the current operation (on the loop, as a task).
+   *
+   * @param cause the exception
+   */
+  protected final void fireExceptionCaughtLater(Throwable cause) {
+    eventLoop.execute(() -> pipeline.fireExceptionCaught(cause));
+  }
+
+  private void activated() {
+    pipeline.fireChannelActive();
+    readIfAutoRead();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Outbound operations, reached through the pipeline's head
+
+  private void bind0(SocketAddress localAddress, Promise<Void> promise) {
+    assert eventLoop.inEventLoop();
+    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
+      return;
+    }
+    boolean wasActive = isActive();
+    try {
+      doBind(localAddress);
+    } catch (Throwable t) {
+      promise.tryFailure(t);
+      closeIfClosed();
+      return;
+    }
+    if (!wasActive && isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
+  }
+
+  private void connect0(SocketAddress remote, SocketAddress local, Promise<Void> promise) {
+    assert eventLoop.inEventLoop();
+    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
+      return;
+    }
+    if (connectPromise != null) {
+      promise.tryFailure(new ConnectionPendingException());
+      return;
+    }
+    boolean wasActive = isActive();
+    try {
+      if (doConnect(remote, local)) {
+        connected(promise, wasActive);
+        return;
+      }
+    } catch (Throwable t) {
+      promise.tryFailure(annotateConnectException(t, remote));
+      closeIfClosed();
+      return;
+    }
+    connectPromise = promise;
+    requestedRemoteAddress = remote;
+    int timeoutMillis = config().connectTimeoutMillis();
+    if (timeoutMillis > 0) {
+      connectTimeout =
+          eventLoop.schedule(
+              () -> {
+                Promise<Void> p = connectPromise;
+                if (p != null
+                    && p.tryFailure(
+                        new ConnectTimeoutException(
+                            "connection timed out after " + timeoutMillis + " ms: " + remote))) {
+                  connectPromise = null;
+                  closeNow(null);
+                }
+              },
+              timeoutMillis,
+              TimeUnit.MILLISECONDS);
+    }
+  }
+
+  private void connected(Promise<Void> promise, boolean wasActive) {
+    if (!wasActive && isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
+  }
+
+  private void cancelConnectTimeout() {
+    ScheduledFuture<?> t = connectTimeout;
+    if (t != null) {
+      connectTimeout = null;
+      t.cancel(false);
+    }
+  }
+
+  private static Throwable annotateConnectException(Throwable t, SocketAddress remote) {
+    if (remote == null || t instanceof ConnectTimeoutException) {
+      return t;
+    }
+    String message = t.getMessage() + ": " + remote;
+    Throwable annotated;
+    if (t instanceof ConnectException) {
+      annotated = new ConnectException(message);
+    } else if (t instanceof NoRouteToHostException) {
+      annotated = new NoRouteToHostException(message);
+    } else if (t instanceof SocketException) {
+      annotated = new SocketException(message);
+    } else {
+      return t;
+    }
+    annotated.initCause(t);
+    annotated.setStackTrace(t.getStackTrace());
+    return annotated;
+  }
+
+  private void disconnect0(Promise<Void> promise) {
+    assert eventLoop.inEventLoop();
+    if (!promise.setUncancellable()) {
+      return;
+    }
+    boolean wasActive = isActive();
+    boolean disconnected;
+    try {
+      disconnected = doDisconnect();
+    } catch (Throwable t) {
+      promise.tryFailure(t);
+      closeIfClosed();
+      return;
+    }
+    if (!disconnected) {
+      close0(promise, null);
+      return;
+    }
+    remoteAddress = null;
+    if (wasActive && !isActive()) {
+      pipeline.fireChannelInactive();
+    }
+    promise.trySuccess(null);
+  }
+
+  private void close0(Promise<Void> promise, Throwable cause) {
+    assert eventLoop.inEventLoop();
+    if (!promise.setUncancellable()) {
+      return;
+    }
+    if (closeInitiated) {
+      closeFuture.addListener(f -> promise.trySuccess(null));
+      return;
+    }
+    closeInitiated = true;
+    closeCause = cause;
+    boolean wasActive = isActive();
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    outboundBuffer = null; // no more writes from here on
+    Promise<Void> connecting = connectPromise;
+    if (connecting != null) {
+      connectPromise = null;
+      cancelConnectTimeout();
+      connecting.tryFailure(newClosedChannelException());
+    }
+    boolean wasRegistered = registered;
+    registered = false;
+    IoRegistration r = registration;
+    if (r != null) {
+      registration = null;
+      r.cancel(); // before closing the resource, so no event arrives for a closed one
+    }
+    Throwable closeError = null;
+    try {
+      doClose();
+    } catch (Throwable t) {
+      closeError = t;
+      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + this, t);
+    }
+    if (buffer != null) {
+      buffer.close(newClosedChannelException());
+    }
+    Throwable error = closeError;
+    if (inFlush) {
+      // Firing inactive from inside doWrite could confuse handlers still in flush(): later.
+      eventLoop.execute(() -> fireClosed(wasActive, wasRegistered, promise, error));
+    } else {
+      fireClosed(wasActive, wasRegistered, promise, error);
+    }
+  }
+
+  private void fireClosed(
+      boolean wasActive, boolean wasRegistered, Promise<Void> promise, Throwable error) {
+    if (wasActive) {
+      pipeline.fireChannelInactive();
+    }
+    if (wasRegistered) {
+      pipeline.fireChannelUnregistered();
+    }
+    pipeline.removeAll();
+    closeFuture.trySuccess(null);
+    if (error != null) {
+      promise.tryFailure(error);
+    } else {
+      promise.trySuccess(null);
+    }
+  }
+
+  /** Closes without events: registration failed, so no handler ever saw this channel. */
+  private void closeForcibly() {
+    closeInitiated = true;
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    outboundBuffer = null;
+    try {
+      doClose();
+    } catch (Throwable t) {
+      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + this, t);
+    }
+    if (buffer != null) {
+      buffer.close(newClosedChannelException());
+    }
+    pipeline.removeAll();
+    closeFuture.trySuccess(null);
+  }
+
+  private void closeIfClosed() {
+    if (!isOpen()) {
+      closeNow(null);
+    }
+  }
+
+  /** Called by the config from any thread when auto-read turns off. */
+  final void autoReadCleared() {
+    if (eventLoop.inEventLoop()) {
+      onAutoReadCleared();
+    } else {
+      eventLoop.execute(this::onAutoReadCleared);
+    }
+  }
+
+  private void read0() {
+    assert eventLoop.inEventLoop();
+    if (!registered || !isActive()) {
+      return;
+    }
+    try {
+      doBeginRead();
+    } catch (Throwable t) {
+      fireExceptionCaughtLater(t);
+      closeNow(t);
+    }
+  }
+
+  private void write0(Object msg, Promise<Void> promise) {
+    assert eventLoop.inEventLoop();
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (buffer == null) {
+      ReferenceCountUtil.safeRelease(msg);
+      promise.tryFailure(
+          outputClosed && !closeInitiated
+              ? new ChannelOutputShutdownException("output shut down: " + this)
+              : newClosedChannelException());
+      return;
+    }
+    Object filtered;
+    try {
+      filtered = filterOutboundMessage(msg);
+    } catch (Throwable t) {
+      ReferenceCountUtil.safeRelease(msg);
+      promise.tryFailure(t);
+      return;
+    }
+    buffer.addMessage(filtered, estimateSize(filtered), promise);
+  }
+
+  private static int estimateSize(Object msg) {
+    if (msg instanceof ByteBuf buf) {
+      return buf.readableBytes();
+    }
+    if (msg instanceof FileRegion) {
+      return 0; // zero-copy: a large file must not make the channel unwritable
+    }
+    return 8;
+  }
+
+  private void flush0() {
+    assert eventLoop.inEventLoop();
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (buffer == null) {
+      return;
+    }
+    buffer.addFlush();
+    flushNow(false);
+  }
+
+  private void flushNow(boolean force) {
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (inFlush || buffer == null || buffer.isEmpty() || (!force && isFlushPending())) {
+      return;
+    }
+    inFlush = true;
+    try {
+      if (!isActive()) {
+        buffer.failFlushed(
+            isOpen() ? new NotYetConnectedException() : newClosedChannelException(), true);
+        return;
+      }
+      doWrite(buffer);
+    } catch (Throwable t) {
+      writeFailed(buffer, t);
+    } finally {
+      inFlush = false;
+    }
+  }
+
+  /**
+   * A {@link #doWrite} threw: fails the flushed writes, and closes the channel if the failure is an
+   * I/O error and {@link io.tern.transport.channel.ChannelConfig#autoClose()} is on. Duplex
+   * channels shut their output down instead when auto-close is off.
+   *
+   * @param buffer the outbound buffer
+   * @param cause the failure
+   */
+  void writeFailed(ChannelOutboundBuffer buffer, Throwable cause) {
+    buffer.failFlushed(cause, true);
+    if (cause instanceof java.io.IOException && config().autoClose()) {
+      closeNow(cause);
+    }
+  }
+
+  private boolean ensureOpen(Promise<Void> promise) {
+    if (isOpen() && !closeInitiated) {
+      return true;
+    }
+    promise.tryFailure(newClosedChannelException());
+    return false;
+  }
+
+  private boolean ensureRegistered(Promise<Void> promise) {
+    if (registered) {
+      return true;
+    }
+    promise.tryFailure(new IllegalStateException("not registered: " + this));
+    return false;
+  }
+
+  private ClosedChannelException newClosedChannelException() {
+    ClosedChannelException e = new ClosedChannelException();
+    if (closeCause != null) {
+      e.initCause(closeCause);
+    }
+    return e;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Pipeline plumbing
+
+  /** Routes the tail's hooks to the channel, so transports can override them. */
+  private static final class Pipeline extends DefaultChannelPipeline {
+    private final AbstractChannel channel;
+
+    Pipeline(AbstractChannel channel) {
+      super(channel, HEAD);
+      this.channel = channel;
+    }
+
+    @Override
+    protected void onUnhandledInboundMessage(Object msg) {
+      channel.onUnhandledInboundMessage(msg);
+    }
+
+    @Override
+    protected void onUnhandledInboundException(Throwable cause) {
+      channel.onUnhandledInboundException(cause);
+    }
+
+    void discard(Object msg) {
+      super.onUnhandledInboundMessage(msg);
+    }
+
+    void logUnhandled(Throwable cause) {
+      super.onUnhandledInboundException(cause);
+    }
+  }
+
+  /** The pipeline's head: one stateless instance forwards every outbound operation here. */
+  private static final class Head implements ChannelHandler {
+    private static AbstractChannel ch(ChannelHandlerContext ctx) {
+      return (AbstractChannel) ctx.channel();
+    }
+
+    @Override
+    public void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise) {
+      ch(ctx).bind0(localAddress, promise);
+    }
+
+    @Override
+    public void connect(
+        ChannelHandlerContext ctx,
+        SocketAddress remoteAddress,
+        SocketAddress localAddress,
+        Promise<Void> promise) {
+      ch(ctx).connect0(remoteAddress, localAddress, promise);
+    }
+
+    @Override
+    public void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) {
+      ch(ctx).disconnect0(promise);
+    }
+
+    @Override
+    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
+      ch(ctx).close0(promise, null);
+    }
+
+    @Override
+    public void read(ChannelHandlerContext ctx) {
+      ch(ctx).read0();
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+      ch(ctx).write0(msg, promise);
+    }
+
+    @Override
+    public void flush(ChannelHandlerContext ctx) {
+      ch(ctx).flush0();
+    }
+  }
+}

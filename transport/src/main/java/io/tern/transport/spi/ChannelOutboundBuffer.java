@@ -1,0 +1,613 @@
+package io.tern.transport.spi;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.common.concurrent.Promise;
+import io.tern.transport.channel.WriteBufferWaterMark;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * The writes of one channel that wait to reach the transport: a linked list of entries, each a
+ * message and its promise.
+ *
+ * <pre>
+ *   flushedEntry ──► … ──► unflushedEntry ──► … ──► tailEntry
+ *   └─ flushed: the transport writes these ─┘└─ written, not yet flushed ─┘
+ * </pre>
+ *
+ * <p>{@link AbstractChannel} adds written messages at the tail and moves them into the flushed part
+ * on flush; the transport's {@code doWrite} consumes the flushed part from the head ({@link
+ * #current()}, {@link #remove()}, {@link #removeBytes(long)}) and may gather many buffers into one
+ * system call through {@link #nioBuffers(int, long)} or {@link #forEachFlushedMessage}. Entries are
+ * recycled per thread, and the gathering array is shared by every channel of a thread, so an idle
+ * channel's buffer is a handful of fields.
+ *
+ * <p><b>Writability.</b> Every message counts towards the pending bytes (a {@link ByteBuf} its
+ * readable bytes, a {@link io.tern.transport.channel.FileRegion} nothing, anything else 8). Above
+ * the high {@link WriteBufferWaterMark water mark} the channel turns unwritable, below the low one
+ * writable again, each change firing {@code channelWritabilityChanged}. User-defined bits (1 to 31)
+ * can make it unwritable too.
+ *
+ * <p><b>Threading.</b> Everything runs on the channel's event loop except the writability getters
+ * and {@link #setUserDefinedWritability}, which any thread may call.
+ *
+ * <p><b>Ownership.</b> The buffer owns its messages: {@link #remove()} releases the message and
+ * succeeds its promise; a failed or cancelled write is released too.
+ */
+public final class ChannelOutboundBuffer {
+  /** Most buffers gathered into one write (Linux's {@code IOV_MAX}). */
+  public static final int MAX_GATHERED_BUFFERS = 1024;
+
+  private static final ThreadLocal<ByteBuffer[]> NIO_BUFFERS =
+      ThreadLocal.withInitial(() -> new ByteBuffer[MAX_GATHERED_BUFFERS]);
+  private static final VarHandle PENDING;
+  private static final VarHandle UNWRITABLE;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      PENDING = l.findVarHandle(ChannelOutboundBuffer.class, "pendingBytes", long.class);
+      UNWRITABLE = l.findVarHandle(ChannelOutboundBuffer.class, "unwritable", int.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  private final AbstractChannel channel;
+  private Entry flushedEntry;
+  private Entry unflushedEntry;
+  private Entry tailEntry;
+  private int flushed;
+  private int nioBufferCount;
+  private long nioBufferSize;
+  private boolean inFail;
+  private EntryPool pool;
+  // Written by the loop only (release stores), read anywhere (acquire loads).
+  private long pendingBytes;
+  // Bit 0: over the water mark; bits 1..31: user-defined. Changed by CAS from any thread.
+  private volatile int unwritable;
+
+  ChannelOutboundBuffer(AbstractChannel channel) {
+    this.channel = channel;
+  }
+
+  // ---- adding (AbstractChannel) ----
+
+  void addMessage(Object msg, int size, Promise<Void> promise) {
+    EntryPool p = pool;
+    if (p == null) {
+      pool = p = EntryPool.current();
+    }
+    Entry e = p.take();
+    e.msg = msg;
+    e.pendingSize = size;
+    e.promise = promise;
+    if (tailEntry == null) {
+      flushedEntry = null;
+    } else {
+      tailEntry.next = e;
+    }
+    tailEntry = e;
+    if (unflushedEntry == null) {
+      unflushedEntry = e;
+    }
+    incrementPendingBytes(size);
+  }
+
+  void addFlush() {
+    Entry e = unflushedEntry;
+    if (e == null) {
+      return;
+    }
+    if (flushedEntry == null) {
+      flushedEntry = e;
+    }
+    do {
+      flushed++;
+      if (!e.promise.setUncancellable()) {
+        // Cancelled before it was flushed: drop the message but keep the entry in the list.
+        decrementPendingBytes(e.cancel(), true);
+      }
+      e = e.next;
+    } while (e != null);
+    unflushedEntry = null;
+  }
+
+  // ---- consuming (transports) ----
+
+  /**
+   * Returns the first flushed message, the next one the transport should write. Writes cancelled
+   * before their flush are dropped on the way.
+   *
+   * @return the message (still owned by this buffer), or {@code null} if nothing is flushed
+   */
+  public Object current() {
+    Entry e = flushedEntry;
+    while (e != null && e.cancelled) {
+      removeEntry(e);
+      e.recycle(pool);
+      e = flushedEntry;
+    }
+    return e == null ? null : e.msg;
+  }
+
+  /**
+   * Returns the number of flushed messages not yet removed.
+   *
+   * @return the count
+   */
+  public int size() {
+    return flushed;
+  }
+
+  /**
+   * Tells whether nothing flushed is left to write.
+   *
+   * @return {@code true} if {@link #current()} is {@code null}
+   */
+  public boolean isEmpty() {
+    return flushed == 0;
+  }
+
+  /**
+   * Removes the current message after it was written: releases it and succeeds its promise.
+   *
+   * @return {@code false} if there was nothing to remove
+   */
+  public boolean remove() {
+    Entry e = flushedEntry;
+    if (e == null) {
+      clearNioBuffers();
+      return false;
+    }
+    Object msg = e.msg;
+    Promise<Void> promise = e.promise;
+    int size = e.pendingSize;
+    boolean cancelled = e.cancelled;
+    removeEntry(e);
+    e.recycle(pool);
+    if (!cancelled) {
+      ReferenceCountUtil.safeRelease(msg);
+      promise.trySuccess(null);
+      decrementPendingBytes(size, true);
+    }
+    return true;
+  }
+
+  /**
+   * Removes the current message because writing it failed: releases it and fails its promise.
+   *
+   * @param cause the failure
+   * @return {@code false} if there was nothing to remove
+   */
+  public boolean remove(Throwable cause) {
+    return remove(cause, true);
+  }
+
+  private boolean remove(Throwable cause, boolean notifyWritability) {
+    Entry e = flushedEntry;
+    if (e == null) {
+      clearNioBuffers();
+      return false;
+    }
+    Object msg = e.msg;
+    Promise<Void> promise = e.promise;
+    int size = e.pendingSize;
+    boolean cancelled = e.cancelled;
+    removeEntry(e);
+    e.recycle(pool);
+    if (!cancelled) {
+      ReferenceCountUtil.safeRelease(msg);
+      promise.tryFailure(cause);
+      decrementPendingBytes(size, notifyWritability);
+    }
+    return true;
+  }
+
+  private void removeEntry(Entry e) {
+    if (--flushed == 0) {
+      flushedEntry = null;
+      if (e == tailEntry) {
+        tailEntry = null;
+        unflushedEntry = null;
+      }
+    } else {
+      flushedEntry = e.next;
+    }
+  }
+
+  /**
+   * Accounts for {@code writtenBytes} written from the flushed {@link ByteBuf}s at the head:
+   * removes the buffers written completely (see {@link #remove()}) and advances the reader index of
+   * a partly written one. Call it after a (gathering) write of buffers.
+   *
+   * @param writtenBytes the bytes the transport wrote
+   */
+  public void removeBytes(long writtenBytes) {
+    for (; ; ) {
+      if (!(current() instanceof ByteBuf buf)) {
+        break;
+      }
+      int readerIndex = buf.readerIndex();
+      int readable = buf.writerIndex() - readerIndex;
+      if (readable <= writtenBytes) {
+        writtenBytes -= readable;
+        remove();
+      } else {
+        if (writtenBytes != 0) {
+          buf.readerIndex(readerIndex + (int) writtenBytes);
+        }
+        break;
+      }
+    }
+    clearNioBuffers();
+  }
+
+  /**
+   * Fills the calling thread's shared array with NIO views of the flushed {@link ByteBuf}s at the
+   * head (stopping at the first other message), for one gathering write. At least one buffer is
+   * taken even if it exceeds {@code maxBytes}. The views are cached per entry, so a partly written
+   * buffer keeps its position. {@link #nioBufferCount()} and {@link #nioBufferSize()} describe the
+   * result; {@link #removeBytes(long)} clears the array afterwards.
+   *
+   * @param maxCount the most buffers to gather, at most {@link #MAX_GATHERED_BUFFERS}
+   * @param maxBytes the most bytes to gather
+   * @return the shared array; only the first {@link #nioBufferCount()} elements are valid
+   */
+  public ByteBuffer[] nioBuffers(int maxCount, long maxBytes) {
+    maxCount = Math.min(maxCount, MAX_GATHERED_BUFFERS);
+    ByteBuffer[] array = NIO_BUFFERS.get();
+    long size = 0;
+    int count = 0;
+    for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
+      if (!(e.msg instanceof ByteBuf buf)) {
+        break;
+      }
+      if (e.cancelled) {
+        continue;
+      }
+      int readable = buf.readableBytes();
+      if (readable == 0) {
+        continue;
+      }
+      if (maxBytes - readable < size && count != 0) {
+        break;
+      }
+      int n = e.count;
+      if (n == -1) {
+        e.count = n = buf.nioBufferCount();
+      }
+      if (count + n > maxCount) {
+        break;
+      }
+      if (n == 1) {
+        ByteBuffer view = e.view;
+        if (view == null) {
+          e.view = view = buf.nioBuffer(buf.readerIndex(), readable);
+        }
+        array[count++] = view;
+      } else {
+        ByteBuffer[] views = e.views;
+        if (views == null) {
+          e.views = views = buf.nioBuffers(buf.readerIndex(), readable);
+        }
+        for (ByteBuffer view : views) {
+          if (view.hasRemaining()) {
+            array[count++] = view;
+          }
+        }
+      }
+      size += readable;
+    }
+    nioBufferCount = count;
+    nioBufferSize = size;
+    return array;
+  }
+
+  /**
+   * Returns how many buffers the last {@link #nioBuffers} gathered.
+   *
+   * @return the count
+   */
+  public int nioBufferCount() {
+    return nioBufferCount;
+  }
+
+  /**
+   * Returns how many bytes the last {@link #nioBuffers} gathered.
+   *
+   * @return bytes
+   */
+  public long nioBufferSize() {
+    return nioBufferSize;
+  }
+
+  private void clearNioBuffers() {
+    int count = nioBufferCount;
+    if (count > 0) {
+      nioBufferCount = 0;
+      Arrays.fill(NIO_BUFFERS.get(), 0, count, null);
+    }
+  }
+
+  /** Visits flushed messages; see {@link #forEachFlushedMessage}. */
+  @FunctionalInterface
+  public interface MessageProcessor {
+    /**
+     * Looks at one flushed message (still owned by the buffer).
+     *
+     * @param msg the message
+     * @return {@code true} to visit the next one
+     * @throws Exception stops the visit and propagates
+     */
+    boolean processMessage(Object msg) throws Exception;
+  }
+
+  /**
+   * Visits the flushed messages from the head, skipping cancelled ones: how a native transport
+   * builds its own gathering vector (for example {@code iovec}s of the buffers' {@link
+   * ByteBuf#memorySegment() memory segments}).
+   *
+   * @param processor the visitor
+   * @throws Exception what the processor threw
+   */
+  public void forEachFlushedMessage(MessageProcessor processor) throws Exception {
+    for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
+      if (!e.cancelled && !processor.processMessage(e.msg)) {
+        return;
+      }
+    }
+  }
+
+  // ---- failing (AbstractChannel) ----
+
+  /** Fails every flushed write (a failed flush, or close). */
+  void failFlushed(Throwable cause, boolean notifyWritability) {
+    if (inFail) {
+      return; // a promise listener of a failed write re-entered
+    }
+    inFail = true;
+    try {
+      while (remove(cause, notifyWritability)) {
+        // keep failing
+      }
+    } finally {
+      inFail = false;
+    }
+  }
+
+  /** Fails and releases every write, flushed or not; the channel is closing. */
+  void close(Throwable cause) {
+    if (inFail) {
+      channel.eventLoop().execute(() -> close(cause));
+      return;
+    }
+    failFlushed(cause, false);
+    inFail = true;
+    try {
+      Entry e = unflushedEntry;
+      unflushedEntry = null;
+      tailEntry = null;
+      while (e != null) {
+        Entry next = e.next;
+        PENDING.setRelease(this, pendingBytes - e.pendingSize);
+        Object msg = e.msg;
+        Promise<Void> promise = e.promise;
+        boolean cancelled = e.cancelled;
+        e.recycle(pool);
+        if (!cancelled) {
+          ReferenceCountUtil.safeRelease(msg);
+          promise.tryFailure(cause);
+        }
+        e = next;
+      }
+    } finally {
+      inFail = false;
+    }
+    clearNioBuffers();
+  }
+
+  // ---- writability ----
+
+  private WriteBufferWaterMark waterMark() {
+    return channel.config().writeBufferWaterMark();
+  }
+
+  private void incrementPendingBytes(long size) {
+    if (size == 0) {
+      return;
+    }
+    long pending = pendingBytes + size;
+    PENDING.setRelease(this, pending);
+    if (pending > waterMark().high() && (unwritable & 1) == 0) {
+      changeUnwritable(1, true);
+    }
+  }
+
+  private void decrementPendingBytes(long size, boolean notifyWritability) {
+    if (size == 0) {
+      return;
+    }
+    long pending = pendingBytes - size;
+    PENDING.setRelease(this, pending);
+    if (notifyWritability && (unwritable & 1) != 0 && pending < waterMark().low()) {
+      changeUnwritable(1, false);
+    }
+  }
+
+  private void changeUnwritable(int bit, boolean set) {
+    for (; ; ) {
+      int old = unwritable;
+      int updated = set ? old | bit : old & ~bit;
+      if (old == updated) {
+        return;
+      }
+      if (UNWRITABLE.compareAndSet(this, old, updated)) {
+        if ((old == 0) != (updated == 0)) {
+          fireWritabilityChanged();
+        }
+        return;
+      }
+    }
+  }
+
+  private void fireWritabilityChanged() {
+    if (channel.eventLoop().inEventLoop()) {
+      channel.pipeline().fireChannelWritabilityChanged();
+    } else {
+      channel.eventLoop().execute(() -> channel.pipeline().fireChannelWritabilityChanged());
+    }
+  }
+
+  /**
+   * Returns the bytes of every message not yet written, flushed or not.
+   *
+   * @return bytes, as estimated when the messages were written
+   */
+  public long totalPendingWriteBytes() {
+    return (long) PENDING.getAcquire(this);
+  }
+
+  /**
+   * Tells whether the channel is writable.
+   *
+   * @return {@code true} if below the water mark and every user-defined bit is on
+   */
+  public boolean isWritable() {
+    return unwritable == 0;
+  }
+
+  /**
+   * Returns a user-defined writability bit.
+   *
+   * @param index 1 to 31
+   * @return the bit's value
+   */
+  public boolean getUserDefinedWritability(int index) {
+    return (unwritable & userBit(index)) == 0;
+  }
+
+  /**
+   * Sets a user-defined writability bit; any thread.
+   *
+   * @param index 1 to 31
+   * @param writable the new value
+   */
+  public void setUserDefinedWritability(int index, boolean writable) {
+    changeUnwritable(userBit(index), !writable);
+  }
+
+  private static int userBit(int index) {
+    if (index < 1 || index > 31) {
+      throw new IllegalArgumentException("index: " + index + " (expected: 1 to 31)");
+    }
+    return 1 << index;
+  }
+
+  /**
+   * Returns how many bytes may still be queued before the channel turns unwritable.
+   *
+   * @return bytes, 0 if unwritable
+   */
+  public long bytesBeforeUnwritable() {
+    long bytes = waterMark().high() - totalPendingWriteBytes();
+    return bytes > 0 && isWritable() ? bytes : 0;
+  }
+
+  /**
+   * Returns how many queued bytes must be written before the channel turns writable.
+   *
+   * @return bytes, 0 if writable
+   */
+  public long bytesBeforeWritable() {
+    long bytes = totalPendingWriteBytes() - waterMark().low();
+    return bytes > 0 && !isWritable() ? bytes : 0;
+  }
+
+  @Override
+  public String toString() {
+    return "ChannelOutboundBuffer(flushed "
+        + flushed
+        + ", pending "
+        + totalPendingWriteBytes()
+        + " bytes, "
+        + (isWritable() ? "writable" : "unwritable")
+        + ')';
+  }
+
+  /** One write; recycled through the thread's {@link EntryPool}. */
+  private static final class Entry {
+    Entry next;
+    Object msg;
+    Promise<Void> promise;
+    ByteBuffer view;
+    ByteBuffer[] views;
+    int pendingSize;
+    int count = -1;
+    boolean cancelled;
+
+    /** Releases the message of a cancelled write; returns the pending size to give back. */
+    int cancel() {
+      if (cancelled) {
+        return 0;
+      }
+      cancelled = true;
+      int size = pendingSize;
+      ReferenceCountUtil.safeRelease(msg);
+      msg = Unpooled.EMPTY_BUFFER; // keeps gathering going past it; removeBytes drops it
+      pendingSize = 0;
+      view = null;
+      views = null;
+      return size;
+    }
+
+    void recycle(EntryPool pool) {
+      next = null;
+      msg = null;
+      promise = null;
+      view = null;
+      views = null;
+      pendingSize = 0;
+      count = -1;
+      cancelled = false;
+      if (pool != null) {
+        pool.give(this);
+      }
+    }
+  }
+
+  /**
+   * Free entries of one thread (a LIFO stack of bounded size). Only the owning thread touches it:
+   * an outbound buffer is used on its channel's loop only.
+   */
+  private static final class EntryPool {
+    private static final int CAPACITY = 256;
+    private static final ThreadLocal<EntryPool> POOLS = ThreadLocal.withInitial(EntryPool::new);
+
+    private final Entry[] free = new Entry[CAPACITY];
+    private int size;
+
+    static EntryPool current() {
+      return POOLS.get();
+    }
+
+    Entry take() {
+      if (size == 0) {
+        return new Entry();
+      }
+      Entry e = free[--size];
+      free[size] = null;
+      return e;
+    }
+
+    void give(Entry e) {
+      if (size < CAPACITY) {
+        free[size++] = e;
+      }
+    }
+  }
+}

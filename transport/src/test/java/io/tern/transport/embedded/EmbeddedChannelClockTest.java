@@ -14,7 +14,7 @@ class EmbeddedChannelClockTest {
   void scheduledTaskRunsOnlyOnceTheFrozenClockReachesItsDeadline() {
     EmbeddedChannel ch = new EmbeddedChannel();
     List<String> ran = new ArrayList<>();
-    ch.executor().schedule(() -> ran.add("later"), 10, TimeUnit.SECONDS);
+    ch.eventLoop().schedule(() -> ran.add("later"), 10, TimeUnit.SECONDS);
 
     ch.runPendingTasks();
     ch.advanceTimeBy(9, TimeUnit.SECONDS);
@@ -29,9 +29,9 @@ class EmbeddedChannelClockTest {
   void dueTasksRunInDeadlineOrder() {
     EmbeddedChannel ch = new EmbeddedChannel();
     List<Integer> ran = new ArrayList<>();
-    ch.executor().schedule(() -> ran.add(3), 3, TimeUnit.MILLISECONDS);
-    ch.executor().schedule(() -> ran.add(1), 1, TimeUnit.MILLISECONDS);
-    ch.executor().schedule(() -> ran.add(2), 2, TimeUnit.MILLISECONDS);
+    ch.eventLoop().schedule(() -> ran.add(3), 3, TimeUnit.MILLISECONDS);
+    ch.eventLoop().schedule(() -> ran.add(1), 1, TimeUnit.MILLISECONDS);
+    ch.eventLoop().schedule(() -> ran.add(2), 2, TimeUnit.MILLISECONDS);
 
     ch.advanceTimeBy(5, TimeUnit.MILLISECONDS);
 
@@ -43,7 +43,7 @@ class EmbeddedChannelClockTest {
   void runScheduledPendingTasksReportsTheDelayToTheNextTask() {
     EmbeddedChannel ch = new EmbeddedChannel();
     assertThat(ch.runScheduledPendingTasks()).isEqualTo(-1);
-    ch.executor().schedule(() -> {}, 250, TimeUnit.NANOSECONDS);
+    ch.eventLoop().schedule(() -> {}, 250, TimeUnit.NANOSECONDS);
 
     assertThat(ch.runScheduledPendingTasks()).isEqualTo(250);
     ch.advanceTimeBy(100, TimeUnit.NANOSECONDS);
@@ -55,7 +55,7 @@ class EmbeddedChannelClockTest {
   void fixedRateTaskRunsOncePerPeriodOfAdvancedTime() {
     EmbeddedChannel ch = new EmbeddedChannel();
     int[] runs = new int[1];
-    ch.executor().scheduleAtFixedRate(() -> runs[0]++, 1, 1, TimeUnit.SECONDS);
+    ch.eventLoop().scheduleAtFixedRate(() -> runs[0]++, 1, 1, TimeUnit.SECONDS);
 
     for (int i = 0; i < 5; i++) {
       ch.advanceTimeBy(1, TimeUnit.SECONDS);
@@ -69,7 +69,7 @@ class EmbeddedChannelClockTest {
   void cancelledTaskNeverRuns() {
     EmbeddedChannel ch = new EmbeddedChannel();
     int[] runs = new int[1];
-    ScheduledFuture<?> f = ch.executor().schedule(() -> runs[0]++, 1, TimeUnit.SECONDS);
+    ScheduledFuture<?> f = ch.eventLoop().schedule(() -> runs[0]++, 1, TimeUnit.SECONDS);
 
     assertThat(f.cancel(false)).isTrue();
     ch.advanceTimeBy(2, TimeUnit.SECONDS);
@@ -82,7 +82,7 @@ class EmbeddedChannelClockTest {
   @Test
   void closeCancelsTasksThatAreNotDue() {
     EmbeddedChannel ch = new EmbeddedChannel();
-    ScheduledFuture<?> f = ch.executor().schedule(() -> {}, 1, TimeUnit.HOURS);
+    ScheduledFuture<?> f = ch.eventLoop().schedule(() -> {}, 1, TimeUnit.HOURS);
 
     assertThat(ch.finish()).isFalse();
 

@@ -10,5 +10,6 @@ module io.tern.handler {
   exports io.tern.handler.logging;
   exports io.tern.handler.pcap;
   exports io.tern.handler.ssl;
+  exports io.tern.handler.stream;
   exports io.tern.handler.timeout;
 }

@@ -15,6 +15,7 @@ import io.tern.transport.linux.internal.SlotTable;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.Errors;
 import io.tern.transport.linux.internal.sys.EventFd;
+import io.tern.transport.linux.internal.sys.IovArray;
 import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.LinuxConstants;
 import io.tern.transport.linux.internal.sys.Native;
@@ -69,6 +70,7 @@ public final class EpollIoHandler implements IoHandler {
   private final EpollIoEvent event = new EpollIoEvent();
   // scratch: [0, 16) epoll_event for epoll_ctl, [16, 32) timespec, [32, 64) itimerspec
   private final MemorySegment scratch;
+  private final IovArray iovArray = new IovArray(LinuxConstants.IOV_MAX, Long.MAX_VALUE);
   private MemorySegment events;
   private int maxEvents;
   private boolean destroyed;
@@ -109,6 +111,7 @@ public final class EpollIoHandler implements IoHandler {
       }
       LibC.close(ep);
       LibC.free(scratch);
+      iovArray.close();
       throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
     }
     this.wakeupFd = wake;
@@ -277,6 +280,7 @@ public final class EpollIoHandler implements IoHandler {
     LibC.close(epfd);
     LibC.free(events);
     LibC.free(scratch);
+    iovArray.close();
   }
 
   @Override
@@ -303,6 +307,11 @@ public final class EpollIoHandler implements IoHandler {
 
   EventLoop loop() {
     return loop;
+  }
+
+  /** The loop's shared iovec array for gathering writes; loop thread only. */
+  IovArray iovArray() {
+    return iovArray;
   }
 
   void free(int slot) {

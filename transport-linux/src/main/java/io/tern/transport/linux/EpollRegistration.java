@@ -42,9 +42,14 @@ final class EpollRegistration implements IoRegistration {
     this.key = key;
   }
 
+  /** Returns this registration: channels of this transport reach the handler through it. */
   @Override
   public Object attachment() {
-    return handle;
+    return this;
+  }
+
+  EpollIoHandler handler() {
+    return handler;
   }
 
   /**

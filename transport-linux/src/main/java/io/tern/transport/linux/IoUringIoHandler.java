@@ -84,6 +84,8 @@ public final class IoUringIoHandler implements IoHandler {
   private final boolean deferTaskrun;
   private final boolean taskrunFlag;
   private final boolean useBufferRings;
+  private final boolean multishotAccept;
+  private final boolean multishotRecv;
   // [0, 8) eventfd read target, [8, 32) io_uring_getevents_arg, [32, 48) timespec
   private final MemorySegment scratch;
   private final SlotTable<IoUringRegistration> registrations = new SlotTable<>();
@@ -128,6 +130,8 @@ public final class IoUringIoHandler implements IoHandler {
     this.deferTaskrun = defer;
     this.taskrunFlag = flag;
     this.useBufferRings = settings.bufferRings() && f.bufferRings();
+    this.multishotAccept = settings.multishot() && f.multishotAccept();
+    this.multishotRecv = settings.multishot() && useBufferRings && f.multishotRecv();
     try {
       this.ring = Ring.setup(settings.ringSize(), settings.cqSize(), flags);
     } catch (IOException e) {
@@ -375,6 +379,16 @@ public final class IoUringIoHandler implements IoHandler {
               ring, (short) 0, settings.bufferRingEntries(), settings.bufferSize(), allocator);
     }
     return bufferRing;
+  }
+
+  /** Whether accepts may be multishot here (kernel and settings). */
+  boolean multishotAccept() {
+    return multishotAccept;
+  }
+
+  /** Whether receives may be multishot into the buffer ring here (kernel and settings). */
+  boolean multishotRecv() {
+    return multishotRecv;
   }
 
   /** What this handler's ring was set up with; for tests. */

@@ -48,9 +48,14 @@ final class IoUringRegistration implements IoRegistration {
     this.generation = generation;
   }
 
+  /** Returns this registration: channels of this transport use its fast path and handler. */
   @Override
   public Object attachment() {
-    return handle;
+    return this;
+  }
+
+  IoUringIoHandler handler() {
+    return handler;
   }
 
   /**
@@ -176,6 +181,20 @@ final class IoUringRegistration implements IoRegistration {
       }
     }
     return true;
+  }
+
+  /**
+   * Asks the kernel to cancel this registration's requests in flight that carry {@code data}; their
+   * completions still arrive. Loop thread only.
+   *
+   * @param data the tag the requests were submitted with
+   */
+  void cancelRequests(short data) {
+    for (int i = 0; i < inflightCount; i++) {
+      if (UserData.data(inflight[i]) == data) {
+        handler.enqueueCancel(inflight[i]);
+      }
+    }
   }
 
   private void cancelInflight() {

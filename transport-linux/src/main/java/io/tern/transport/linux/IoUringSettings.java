@@ -13,6 +13,7 @@ import io.tern.common.SystemProperties;
  * @param deferTaskrun allow {@code IORING_SETUP_DEFER_TASKRUN}
  * @param registeredRing allow {@code IORING_REGISTER_RING_FDS}
  * @param bufferRings allow provided buffer rings
+ * @param multishot allow multishot accept and receive
  * @param bufferRingEntries buffers per ring (a power of two)
  * @param bufferSize bytes per provided buffer
  */
@@ -23,6 +24,7 @@ record IoUringSettings(
     boolean deferTaskrun,
     boolean registeredRing,
     boolean bufferRings,
+    boolean multishot,
     int bufferRingEntries,
     int bufferSize) {
 
@@ -37,7 +39,7 @@ record IoUringSettings(
     int cq = SystemProperties.getInt("io.tern.transport.linux.ioUring.cqSize", 2 * ring);
     int entries = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferRingEntries", 256);
     int size = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferSize", 4096);
-    return new IoUringSettings(ring, cq, true, true, true, true, entries, size);
+    return new IoUringSettings(ring, cq, true, true, true, true, true, entries, size);
   }
 
   IoUringSettings withRingSize(int ring, int cq) {
@@ -48,6 +50,7 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         bufferRings,
+        multishot,
         bufferRingEntries,
         bufferSize);
   }
@@ -60,6 +63,7 @@ record IoUringSettings(
         deferTaskrun && on,
         registeredRing,
         bufferRings,
+        multishot,
         bufferRingEntries,
         bufferSize);
   }
@@ -72,6 +76,7 @@ record IoUringSettings(
         on,
         registeredRing,
         bufferRings,
+        multishot,
         bufferRingEntries,
         bufferSize);
   }
@@ -84,6 +89,7 @@ record IoUringSettings(
         deferTaskrun,
         on,
         bufferRings,
+        multishot,
         bufferRingEntries,
         bufferSize);
   }
@@ -96,12 +102,34 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         on,
+        multishot,
+        bufferRingEntries,
+        bufferSize);
+  }
+
+  IoUringSettings withMultishot(boolean on) {
+    return new IoUringSettings(
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
+        on,
         bufferRingEntries,
         bufferSize);
   }
 
   IoUringSettings withBufferRing(int entries, int size) {
     return new IoUringSettings(
-        ringSize, cqSize, singleIssuer, deferTaskrun, registeredRing, bufferRings, entries, size);
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
+        multishot,
+        entries,
+        size);
   }
 }

@@ -119,18 +119,30 @@ class EpollIoHandlerTest {
     Promise<Void> done = loop.newPromise();
     // Scheduled from the loop itself, so no wakeup() is ever sent: only the handler's timeout
     // (pwait2's timespec or the timerfd) can end the waits. Sub-millisecond delays included.
+    // A chain of deadlines, each scheduled by the previous task on the loop itself, so no
+    // wakeup() is ever sent: only the handler's timeout can end each wait. Sub-millisecond
+    // delays included; the chain also runs after a long first wait.
     loop.execute(
-        () -> {
-          loop.schedule(() -> order.add(3), 3, TimeUnit.MILLISECONDS);
-          loop.schedule(() -> order.add(1), 200, TimeUnit.MICROSECONDS);
-          loop.schedule(() -> order.add(2), 700, TimeUnit.MICROSECONDS);
-          loop.schedule(
-              () -> {
-                done.setSuccess(null);
-              },
-              5,
-              TimeUnit.MILLISECONDS);
-        });
+        () ->
+            loop.schedule(
+                () -> {
+                  order.add(1);
+                  loop.schedule(
+                      () -> {
+                        order.add(2);
+                        loop.schedule(
+                            () -> {
+                              order.add(3);
+                              done.setSuccess(null);
+                            },
+                            3,
+                            TimeUnit.MILLISECONDS);
+                      },
+                      700,
+                      TimeUnit.MICROSECONDS);
+                },
+                200,
+                TimeUnit.MICROSECONDS));
     done.get(10, TimeUnit.SECONDS);
     assertThat(order).containsExactly(1, 2, 3);
   }

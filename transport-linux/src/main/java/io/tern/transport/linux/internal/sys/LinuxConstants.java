@@ -51,6 +51,7 @@ public final class LinuxConstants {
   public static final int IPPROTO_IPV6 = 41;
   public static final int IP_TOS = 1;
   public static final int IPV6_V6ONLY = 26;
+  public static final int IPV6_TCLASS = 67;
   public static final int TCP_NODELAY = 1;
   public static final int TCP_CORK = 3;
   public static final int TCP_KEEPIDLE = 4;

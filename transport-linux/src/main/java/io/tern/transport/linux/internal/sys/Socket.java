@@ -259,6 +259,63 @@ public final class Socket extends FileDescriptor {
   }
 
   /**
+   * Sets {@code SO_LINGER}.
+   *
+   * @param seconds the linger time, or a negative value to turn lingering off
+   * @throws IOException if {@code setsockopt(2)} fails
+   */
+  public void setLinger(int seconds) throws IOException {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment v = arena.allocate(8);
+      v.set(ValueLayout.JAVA_INT, 0, seconds < 0 ? 0 : 1);
+      v.set(ValueLayout.JAVA_INT, 4, Math.max(0, seconds));
+      Errors.check(
+          "setsockopt",
+          SocketCalls.setsockopt(fd, SOL_SOCKET, LinuxConstants.SO_LINGER, v.address(), 8));
+    }
+  }
+
+  /**
+   * Reads {@code SO_LINGER}.
+   *
+   * @return the linger time in seconds, or -1 when lingering is off
+   * @throws IOException if {@code getsockopt(2)} fails
+   */
+  public int linger() throws IOException {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment v = arena.allocate(12);
+      v.set(ValueLayout.JAVA_INT, 8, 8);
+      Errors.check(
+          "getsockopt",
+          SocketCalls.getsockopt(
+              fd, SOL_SOCKET, LinuxConstants.SO_LINGER, v.address(), v.address() + 8));
+      return v.get(ValueLayout.JAVA_INT, 0) == 0 ? -1 : v.get(ValueLayout.JAVA_INT, 4);
+    }
+  }
+
+  /**
+   * Returns whether this host can open IPv6 sockets (probed once).
+   *
+   * @return {@code true} if {@code socket(AF_INET6, ...)} works
+   */
+  public static boolean isIpv6Supported() {
+    return Ipv6.SUPPORTED;
+  }
+
+  private static final class Ipv6 {
+    static final boolean SUPPORTED = probe();
+
+    private static boolean probe() {
+      int fd = SocketCalls.socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+      if (fd < 0) {
+        return false;
+      }
+      LibC.close(fd);
+      return true;
+    }
+  }
+
+  /**
    * Shuts down one or both directions; a side already shut down is skipped.
    *
    * @param input shut down reading

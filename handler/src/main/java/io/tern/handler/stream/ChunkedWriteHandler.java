@@ -27,7 +27,8 @@ import java.util.ArrayDeque;
  * writability comes back ({@code channelWritabilityChanged}). An input that has no chunk ready (a
  * non-blocking source) pauses it until {@link #resumeTransfer()}. The write's future completes when
  * the input's last chunk is written, or fails with the first failing chunk; either way the input is
- * closed. When the channel closes, queued inputs are closed and their futures failed.
+ * closed. When the channel closes, queued inputs are closed and their futures failed. A {@link
+ * ProgressiveChunkedInput} has its listener told the progress after each chunk is written.
  *
  * <p>Threading: called on the channel's executor; one instance per channel. {@link
  * #resumeTransfer()} may be called from any thread. Ownership: the handler owns queued messages and
@@ -133,26 +134,9 @@ public class ChunkedWriteHandler implements ChannelHandler {
       if (end) {
         queue.remove();
       }
+      long progress = input.progress();
       Future<Void> written = ctx.write(chunk != null ? chunk : Unpooled.EMPTY_BUFFER);
-      if (end) {
-        written.addListener(
-            f -> {
-              closeInput(input);
-              if (f.isSuccess()) {
-                current.promise().trySuccess(null);
-              } else {
-                current.promise().tryFailure(f.cause());
-              }
-            });
-      } else {
-        written.addListener(
-            f -> {
-              if (!f.isSuccess()) {
-                closeInput(input);
-                current.promise().tryFailure(f.cause());
-              }
-            });
-      }
+      written.addListener(f -> chunkWritten(f, current, input, progress, end));
       ctx.flush();
       needsFlush = false;
       if (!channel.isActive()) {
@@ -162,6 +146,27 @@ public class ChunkedWriteHandler implements ChannelHandler {
     }
     if (needsFlush) {
       ctx.flush();
+    }
+  }
+
+  /** Completes the transfer after its last chunk, fails it on the first failed chunk. */
+  private static void chunkWritten(
+      Future<?> written, PendingWrite transfer, ChunkedInput<?> input, long progress, boolean end) {
+    if (!written.isSuccess()) {
+      closeInput(input);
+      transfer.promise().tryFailure(written.cause());
+      return;
+    }
+    if (input instanceof ProgressiveChunkedInput<?> progressive && !transfer.promise().isDone()) {
+      try {
+        progressive.listener().progressed(progress, input.length());
+      } catch (Throwable t) {
+        LOGGER.log(System.Logger.Level.WARNING, "a chunked progress listener failed", t);
+      }
+    }
+    if (end) {
+      closeInput(input);
+      transfer.promise().trySuccess(null);
     }
   }
 

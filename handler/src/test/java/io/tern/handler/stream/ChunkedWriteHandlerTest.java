@@ -282,4 +282,62 @@ class ChunkedWriteHandlerTest {
     assertThat(write.isSuccess()).isTrue();
     ch.finishAndReleaseAll();
   }
+
+  @Test
+  void progressIsReportedAfterEachWrittenChunk() {
+    List<long[]> reports = new ArrayList<>();
+    ChunkedInput<ByteBuf> input =
+        new ProgressiveChunkedInput<>(
+            new ChunkedStream(new ByteArrayInputStream(new byte[2500]), 1000),
+            (progress, total) -> reports.add(new long[] {progress, total}));
+    EmbeddedChannel ch = new EmbeddedChannel(new ChunkedWriteHandler());
+
+    Future<Void> write = ch.writeAndFlush(input);
+
+    assertThat(write.isSuccess()).isTrue();
+    assertThat(reports).extracting(r -> r[0]).containsExactly(1000L, 2000L, 2500L);
+    assertThat(reports).allSatisfy(r -> assertThat(r[1]).isEqualTo(-1));
+    ch.finishAndReleaseAll();
+  }
+
+  /** Fails every write after the first {@code allowed}, releasing what it refuses. */
+  static final class FailingWrites implements ChannelHandler {
+    int allowed;
+
+    FailingWrites(int allowed) {
+      this.allowed = allowed;
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+      if (allowed-- > 0) {
+        ctx.write(msg, promise);
+      } else {
+        io.tern.common.ReferenceCountUtil.release(msg);
+        promise.tryFailure(new IOException("refused"));
+      }
+    }
+  }
+
+  @Test
+  void failedChunkFailsTheTransferClosesTheInputAndStopsReporting(@TempDir Path dir)
+      throws Exception {
+    Path path = dir.resolve("g.bin");
+    Files.write(path, data(5000));
+    FileChannel file = FileChannel.open(path, StandardOpenOption.READ);
+    List<Long> reports = new ArrayList<>();
+    EmbeddedChannel ch = new EmbeddedChannel(new FailingWrites(2), new ChunkedWriteHandler());
+
+    Future<Void> write =
+        ch.writeAndFlush(
+            new ProgressiveChunkedInput<>(
+                new ChunkedNioFile(file, 1000), (progress, total) -> reports.add(progress)));
+    Future<Void> after = ch.writeAndFlush("after");
+
+    assertThat(write.cause()).hasMessage("refused");
+    assertThat(file.isOpen()).isFalse();
+    assertThat(reports).containsExactly(1000L, 2000L);
+    assertThat(after.cause()).hasMessage("refused");
+    ch.finishAndReleaseAll();
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, IP filtering and a
- * pcap writer; timeouts, flush consolidation, traffic shaping and chunked writes follow.
+ * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, timeouts, flush
+ * consolidation, IP filtering, a pcap writer and chunked writes; traffic shaping follows.
  */
 module io.tern.handler {
   requires transitive io.tern.codec;

@@ -1,6 +1,6 @@
 /**
- * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, IP filtering and a
- * pcap writer; timeouts, flush consolidation, traffic shaping and chunked writes follow.
+ * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, timeouts, flush
+ * consolidation, IP filtering, a pcap writer, chunked writes and per-channel traffic shaping.
  */
 module io.tern.handler {
   requires transitive io.tern.codec;
@@ -10,5 +10,7 @@ module io.tern.handler {
   exports io.tern.handler.logging;
   exports io.tern.handler.pcap;
   exports io.tern.handler.ssl;
+  exports io.tern.handler.stream;
   exports io.tern.handler.timeout;
+  exports io.tern.handler.traffic;
 }

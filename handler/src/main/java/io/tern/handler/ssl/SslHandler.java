@@ -384,7 +384,10 @@ public class SslHandler extends ByteToMessageDecoder {
       ctx.read();
     }
     firedChannelRead = false;
-    super.channelReadComplete(ctx);
+    // Not super.channelReadComplete: it asks for a read whenever its output list stayed empty, and
+    // this handler fires decrypted data itself, so the decision above is the only one to make.
+    discardSomeReadBytes();
+    ctx.fireChannelReadComplete();
   }
 
   @Override

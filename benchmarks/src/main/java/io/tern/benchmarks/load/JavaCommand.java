@@ -27,6 +27,11 @@ final class JavaCommand {
     return argv;
   }
 
+  /** The path of a tool of the driver's own JDK ({@code jcmd}, ...). */
+  static String jdkTool(String name) {
+    return Path.of(javaBinary()).resolveSibling(name).toString();
+  }
+
   private static String javaBinary() {
     return ProcessHandle.current()
         .info()

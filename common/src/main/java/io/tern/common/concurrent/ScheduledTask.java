@@ -5,11 +5,12 @@ import java.util.concurrent.Delayed;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A task in a {@link SingleThreadEventExecutor}'s schedule. Its heap index lets the loop remove it
- * in O(log n) when it is cancelled. Everything but {@link #cancel} runs on the loop thread.
+ * A task in an {@link AbstractScheduledEventExecutor}'s schedule. Its heap index lets the loop
+ * remove it in O(log n) when it is cancelled. Everything but {@link #cancel} runs on the loop
+ * thread.
  */
 final class ScheduledTask<V> extends DefaultPromise<V> implements ScheduledFuture<V>, Runnable {
-  private final SingleThreadEventExecutor owner;
+  private final AbstractScheduledEventExecutor owner;
   private final Callable<V> task;
   // > 0: fixed rate; < 0: fixed delay of -periodNanos; 0: runs once.
   private final long periodNanos;
@@ -18,7 +19,10 @@ final class ScheduledTask<V> extends DefaultPromise<V> implements ScheduledFutur
   int heapIndex = -1;
 
   ScheduledTask(
-      SingleThreadEventExecutor owner, Callable<V> task, long deadlineNanos, long periodNanos) {
+      AbstractScheduledEventExecutor owner,
+      Callable<V> task,
+      long deadlineNanos,
+      long periodNanos) {
     super(owner);
     this.owner = owner;
     this.task = task;

@@ -3,8 +3,6 @@ package io.tern.common.concurrent;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
-import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -45,12 +43,8 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * task skips b; it runs on the next wakeup, or at once if the loop is awake.
  * </pre>
  */
-public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
-  /** An announced deadline meaning: wait until woken. */
-  protected static final long NO_DEADLINE = Long.MAX_VALUE;
-
+public abstract class SingleThreadEventExecutor extends AbstractScheduledEventExecutor {
   private static final long AWAKE = Long.MIN_VALUE;
-  private static final long MAX_DELAY_NANOS = Long.MAX_VALUE >>> 2;
   private static final long SHUTDOWN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   private static final int ST_NOT_STARTED = 1;
   private static final int ST_STARTED = 2;
@@ -77,9 +71,7 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
 
   private final MpscUnboundedVarHandleArrayQueue<Runnable> taskQueue =
       new MpscUnboundedVarHandleArrayQueue<>(1024);
-  private final ScheduledTaskQueue scheduledTasks = new ScheduledTaskQueue();
   private final ThreadFactory threadFactory;
-  private final Ticker ticker;
   private final Promise<Void> terminationFuture =
       new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
 
@@ -104,18 +96,8 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
    */
   protected SingleThreadEventExecutor(
       EventExecutorGroup parent, ThreadFactory threadFactory, Ticker ticker) {
-    super(parent);
+    super(parent, ticker);
     this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-    this.ticker = Objects.requireNonNull(ticker, "ticker");
-  }
-
-  /**
-   * Returns the clock this executor schedules against.
-   *
-   * @return the ticker
-   */
-  public final Ticker ticker() {
-    return ticker;
   }
 
   @Override
@@ -179,69 +161,20 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
   }
 
   @Override
-  public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-    Objects.requireNonNull(command, "command");
-    return schedule0(Executors.callable(command), unit.toNanos(delay), 0);
+  protected final void addScheduledFromOtherThread(Runnable addToSchedule, long deadlineNanos) {
+    execute0(addToSchedule, false);
+    // Wake the loop only if it sleeps towards a later deadline than this task's.
+    long announced = nextWakeupNanos;
+    if (announced != AWAKE && (announced == NO_DEADLINE || deadlineNanos - announced < 0)) {
+      wakeupIfSleeping();
+    }
   }
 
   @Override
-  public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
-    Objects.requireNonNull(callable, "callable");
-    return schedule0(callable, unit.toNanos(delay), 0);
-  }
-
-  @Override
-  public ScheduledFuture<?> scheduleAtFixedRate(
-      Runnable command, long initialDelay, long period, TimeUnit unit) {
-    Objects.requireNonNull(command, "command");
-    long periodNanos = unit.toNanos(period);
-    if (periodNanos <= 0) {
-      throw new IllegalArgumentException("period: " + period + " (expected: > 0)");
-    }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), periodNanos);
-  }
-
-  @Override
-  public ScheduledFuture<?> scheduleWithFixedDelay(
-      Runnable command, long initialDelay, long delay, TimeUnit unit) {
-    Objects.requireNonNull(command, "command");
-    long delayNanos = unit.toNanos(delay);
-    if (delayNanos <= 0) {
-      throw new IllegalArgumentException("delay: " + delay + " (expected: > 0)");
-    }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), -delayNanos);
-  }
-
-  private <V> ScheduledFuture<V> schedule0(Callable<V> callable, long delayNanos, long period) {
-    long delay = Math.min(Math.max(0, delayNanos), MAX_DELAY_NANOS);
-    long deadline = ticker.nanoTime() + delay;
-    if (deadline == NO_DEADLINE || deadline == AWAKE) {
-      deadline--;
-    }
-    ScheduledTask<V> task = new ScheduledTask<>(this, callable, deadline, period);
-    if (Thread.currentThread() == thread) {
-      scheduledTasks.add(task);
-    } else {
-      execute0(() -> scheduledTasks.add(task), false);
-      long announced = nextWakeupNanos;
-      if (announced != AWAKE && (announced == NO_DEADLINE || deadline - announced < 0)) {
-        wakeupIfSleeping();
-      }
-    }
-    return task;
-  }
-
-  void reschedule(ScheduledTask<?> task) {
-    assert inEventLoop();
-    scheduledTasks.add(task);
-  }
-
-  void removeScheduled(ScheduledTask<?> task) {
-    if (Thread.currentThread() == thread) {
-      scheduledTasks.remove(task);
-    } else if (state < ST_SHUTDOWN) {
+  protected final void removeScheduledFromOtherThread(Runnable removeFromSchedule) {
+    if (state < ST_SHUTDOWN) {
       try {
-        lazyExecute(() -> scheduledTasks.remove(task));
+        lazyExecute(removeFromSchedule);
       } catch (RejectedExecutionException e) {
         // Terminating: the schedule is being cancelled and dropped anyway.
       }
@@ -260,15 +193,6 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
   }
 
   /**
-   * Returns the number of scheduled tasks. Loop thread only.
-   *
-   * @return the schedule size
-   */
-  protected final int scheduledTaskCount() {
-    return scheduledTasks.size();
-  }
-
-  /**
    * Returns the number of tasks the last {@link #runAllTasks} ran. Loop thread only.
    *
    * @return the count
@@ -284,10 +208,9 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
    * @return the deadline, or {@link #NO_DEADLINE}
    */
   protected final long nextDeadlineNanos() {
-    ScheduledTask<?> first = scheduledTasks.peek();
-    long deadline = first == null ? NO_DEADLINE : first.deadlineNanos;
+    long deadline = nextScheduledDeadlineNanos();
     if (state >= ST_SHUTTING_DOWN) {
-      long poll = ticker.nanoTime() + SHUTDOWN_POLL_NANOS;
+      long poll = ticker().nanoTime() + SHUTDOWN_POLL_NANOS;
       if (deadline == NO_DEADLINE || poll - deadline < 0) {
         deadline = poll;
       }
@@ -309,16 +232,11 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
     // peek(), not isEmpty(): while a producer links a new chunk its index is odd and isEmpty()
     // may say empty, and that producer's final index store is only a release store, so the
     // Dekker pairing would not hold. peek() waits for the element instead.
-    if (taskQueue.peek() != null || (deadlineNanos != NO_DEADLINE && isDue())) {
+    if (taskQueue.peek() != null || (deadlineNanos != NO_DEADLINE && hasDueScheduledTask())) {
       NEXT_WAKEUP.setOpaque(this, AWAKE);
       return false;
     }
     return true;
-  }
-
-  private boolean isDue() {
-    ScheduledTask<?> first = scheduledTasks.peek();
-    return first != null && first.deadlineNanos - ticker.nanoTime() <= 0;
   }
 
   /** Step 3 of the wake-up protocol: the loop has stopped waiting. */
@@ -336,12 +254,11 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
   @SuppressWarnings("FutureReturnValueIgnored")
   protected final int runAllTasks(long budgetNanos) {
     assert inEventLoop();
-    Ticker t = ticker;
+    Ticker t = ticker();
     long start = t.nanoTime();
     int n = 0;
-    ScheduledTask<?> s;
-    while ((s = scheduledTasks.peek()) != null && s.deadlineNanos - start <= 0) {
-      scheduledTasks.poll();
+    Runnable s;
+    while ((s = pollScheduledTask(start)) != null) {
       safeExecute(s);
       if ((++n & 63) == 0 && t.nanoTime() - start >= budgetNanos) {
         return finishPass(n);
@@ -362,7 +279,7 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
 
   private int finishPass(int n) {
     if (n > 0 && state >= ST_SHUTTING_DOWN) {
-      lastExecutionNanos = ticker.nanoTime();
+      lastExecutionNanos = ticker().nanoTime();
     }
     tasksRunLastPass = n;
     return n;
@@ -403,7 +320,7 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
     if (state < ST_SHUTTING_DOWN) {
       return false;
     }
-    long now = ticker.nanoTime();
+    long now = ticker().nanoTime();
     if (!shutdownStarted) {
       shutdownStarted = true;
       shutdownStartNanos = now;
@@ -413,20 +330,11 @@ public abstract class SingleThreadEventExecutor extends AbstractEventExecutor {
     if (runAllTasks(Long.MAX_VALUE) > 0) {
       return state >= ST_SHUTDOWN || quietPeriodNanos == 0;
     }
-    now = ticker.nanoTime();
+    now = ticker().nanoTime();
     if (state >= ST_SHUTDOWN || now - shutdownStartNanos >= shutdownTimeoutNanos) {
       return true;
     }
     return now - lastExecutionNanos >= quietPeriodNanos;
-  }
-
-  private void cancelScheduledTasks() {
-    if (scheduledTasks.size() == 0) {
-      return;
-    }
-    for (ScheduledTask<?> task : scheduledTasks.drain()) {
-      task.cancel(false);
-    }
   }
 
   private void startThread() {

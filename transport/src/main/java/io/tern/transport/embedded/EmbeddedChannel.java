@@ -2,6 +2,7 @@ package io.tern.transport.embedded;
 
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Future;
+import io.tern.common.concurrent.Ticker;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
@@ -18,6 +19,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A channel without I/O, for testing handlers: inbound messages are fed with {@link #writeInbound}
@@ -29,6 +31,10 @@ import java.util.Queue;
  * <p>Threading: one thread at a time. Events run on the calling thread; tasks submitted to {@link
  * #eventLoop()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
  * method calls.
+ *
+ * <p>Time: the loop's clock ({@link #ticker()}) is frozen at zero and moves only through {@link
+ * #advanceTimeBy}, so scheduled tasks (timeouts, idle events) run exactly when a test says. Closing
+ * the channel runs what is due and cancels the rest.
  *
  * <p>Ownership: messages returned by {@code readInbound}/{@code readOutbound} belong to the caller;
  * those never read are released by {@link #finishAndReleaseAll()}, {@link #releaseInbound()} and
@@ -53,9 +59,19 @@ public final class EmbeddedChannel extends AbstractChannel {
    */
   public EmbeddedChannel(ChannelHandler... handlers) {
     super(null, new EmbeddedEventLoop());
+    closeFuture()
+        .addListener(
+            f -> {
+              loop().runPendingTasks();
+              loop().cancelScheduled();
+            });
     pipeline().addLast(handlers);
     register();
     runPendingTasks();
+  }
+
+  private EmbeddedEventLoop loop() {
+    return (EmbeddedEventLoop) eventLoop();
   }
 
   @Override
@@ -213,9 +229,37 @@ public final class EmbeddedChannel extends AbstractChannel {
     return any;
   }
 
-  /** Runs the tasks queued on {@link #eventLoop()}. */
+  /** Runs the tasks queued on {@link #eventLoop()} and the scheduled tasks that are due. */
   public void runPendingTasks() {
-    ((EmbeddedEventLoop) eventLoop()).runPendingTasks();
+    loop().runPendingTasks();
+  }
+
+  /**
+   * Runs what is due, then tells how long until the next scheduled task.
+   *
+   * @return nanoseconds until the next scheduled task is due, or -1 if none is scheduled
+   */
+  public long runScheduledPendingTasks() {
+    return loop().runScheduledPendingTasks();
+  }
+
+  /**
+   * Moves the channel's frozen clock forward and runs the tasks that became due.
+   *
+   * @param amount how far, 0 or more
+   * @param unit the unit of {@code amount}
+   */
+  public void advanceTimeBy(long amount, TimeUnit unit) {
+    loop().advanceTimeBy(amount, unit);
+  }
+
+  /**
+   * Returns the clock the channel's loop schedules against.
+   *
+   * @return the frozen clock
+   */
+  public Ticker ticker() {
+    return loop().ticker();
   }
 
   /**

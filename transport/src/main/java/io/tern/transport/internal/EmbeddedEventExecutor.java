@@ -1,25 +1,28 @@
 package io.tern.transport.internal;
 
-import io.tern.common.concurrent.AbstractEventExecutor;
+import io.tern.common.concurrent.AbstractScheduledEventExecutor;
 import io.tern.common.concurrent.DefaultPromise;
 import io.tern.common.concurrent.Future;
+import io.tern.common.concurrent.MockTicker;
 import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.Ticker;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The executor of an embedded channel: every thread counts as "in the loop", and submitted tasks
- * queue until {@link #runPendingTasks()} runs them on the calling thread. Not for concurrent use
- * beyond {@link #execute} (which any thread may call).
+ * The executor of an embedded channel: every thread counts as "in the loop", submitted tasks queue
+ * until {@link #runPendingTasks()} runs them on the calling thread, and scheduled tasks run against
+ * a frozen clock that moves only through {@link #advanceTimeBy}. Not for concurrent use beyond
+ * {@link #execute} (which any thread may call).
  */
-public class EmbeddedEventExecutor extends AbstractEventExecutor {
+public class EmbeddedEventExecutor extends AbstractScheduledEventExecutor {
   private final Queue<Runnable> tasks = new ConcurrentLinkedQueue<>();
   private final Promise<Void> terminationFuture = new DefaultPromise<>(this);
 
-  /** Creates an executor with no parent group. */
+  /** Creates an executor with no parent group and a frozen clock at zero. */
   public EmbeddedEventExecutor() {
-    super(null);
+    super(null, Ticker.newMockTicker());
   }
 
   @Override
@@ -27,12 +30,59 @@ public class EmbeddedEventExecutor extends AbstractEventExecutor {
     tasks.add(task);
   }
 
-  /** Runs queued tasks, including those they queue, until none is left. */
+  @Override
+  protected void addScheduledFromOtherThread(Runnable addToSchedule, long deadlineNanos) {
+    execute(addToSchedule);
+  }
+
+  @Override
+  protected void removeScheduledFromOtherThread(Runnable removeFromSchedule) {
+    execute(removeFromSchedule);
+  }
+
+  /**
+   * Runs queued tasks and due scheduled tasks, including those they queue or make due, until none
+   * is left.
+   */
   public void runPendingTasks() {
-    Runnable task;
-    while ((task = tasks.poll()) != null) {
+    long now = ticker().nanoTime();
+    for (; ; ) {
+      Runnable task = tasks.poll();
+      if (task == null) {
+        task = pollScheduledTask(now);
+        if (task == null) {
+          return;
+        }
+      }
       safeExecute(task);
     }
+  }
+
+  /**
+   * Runs what is due, then tells how long until the next scheduled task.
+   *
+   * @return nanoseconds until the next scheduled task is due, or -1 if none is scheduled
+   */
+  public long runScheduledPendingTasks() {
+    runPendingTasks();
+    long next = nextScheduledDeadlineNanos();
+    return next == NO_DEADLINE ? -1 : Math.max(0, next - ticker().nanoTime());
+  }
+
+  /**
+   * Moves the frozen clock forward and runs what became due.
+   *
+   * @param amount how far, 0 or more
+   * @param unit the unit of {@code amount}
+   */
+  public void advanceTimeBy(long amount, TimeUnit unit) {
+    ((MockTicker) ticker()).advance(amount, unit);
+    runPendingTasks();
+  }
+
+  /** Cancels every scheduled task (the channel closed). */
+  public void cancelScheduled() {
+    cancelScheduledTasks();
   }
 
   @Override

@@ -1,0 +1,19 @@
+package io.tern.codec;
+
+/**
+ * Raised when a frame (or line, or object) is longer than the decoder's configured maximum. The
+ * decoder has released or skipped the offending bytes by the time it throws.
+ *
+ * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ */
+public class TooLongFrameException extends DecoderException {
+
+  /**
+   * Creates an exception with a message.
+   *
+   * @param message what went wrong, including the limit
+   */
+  public TooLongFrameException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,9 @@
+package io.tern.handler.logging;
+
+/** How {@link LoggingHandler} renders a buffer's content. */
+public enum ByteBufFormat {
+  /** The readable length only: {@code READ: 42B}. */
+  SIMPLE,
+  /** The length followed by a hex dump of the readable bytes (several lines). */
+  HEX_DUMP
+}

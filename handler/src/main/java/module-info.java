@@ -1,0 +1,12 @@
+/**
+ * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, IP filtering and a
+ * pcap writer; timeouts, flush consolidation, traffic shaping and chunked writes follow.
+ */
+module io.tern.handler {
+  requires transitive io.tern.transport;
+
+  exports io.tern.handler.ipfilter;
+  exports io.tern.handler.logging;
+  exports io.tern.handler.pcap;
+  exports io.tern.handler.ssl;
+}

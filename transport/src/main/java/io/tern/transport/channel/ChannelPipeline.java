@@ -3,6 +3,7 @@ package io.tern.transport.channel;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.VirtualThreadOffloadGroup;
 import java.net.SocketAddress;
 import java.util.List;
 
@@ -46,6 +47,22 @@ public interface ChannelPipeline {
    * @throws IllegalArgumentException if the name is taken
    */
   ChannelPipeline addLast(String name, ChannelHandler handler);
+
+  /**
+   * Adds a handler that may block before the tail, running on virtual threads of {@code group}
+   * instead of the event loop: it is wrapped in an {@link OffloadingHandler}, which keeps the order
+   * of events and operations.
+   *
+   * @param group the virtual threads to run the handler on
+   * @param name a unique name, or {@code null} to generate one
+   * @param handler the handler; {@link ChannelHandlerContext#handler()} of its context returns it
+   * @return this pipeline
+   * @throws IllegalArgumentException if the name is taken
+   */
+  default ChannelPipeline addLast(
+      VirtualThreadOffloadGroup group, String name, ChannelHandler handler) {
+    return addLast(name, new OffloadingHandler(group, handler));
+  }
 
   /**
    * Adds handlers before the tail, in order, with generated names.

@@ -2,6 +2,8 @@ package io.tern.transport.nio;
 
 import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.spi.AbstractChannel;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.nio.channels.NetworkChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +20,11 @@ final class NioServerSocketChannelConfig extends NioChannelConfig {
   }
 
   private static int somaxconn() {
-    try {
-      return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/core/somaxconn")).trim());
-    } catch (Exception e) {
+    // Line by line: a whole-file read of a procfs file may stop early (procfs reports no size).
+    try (BufferedReader r = Files.newBufferedReader(Path.of("/proc/sys/net/core/somaxconn"))) {
+      String line = r.readLine();
+      return line == null ? 128 : Integer.parseInt(line.trim());
+    } catch (IOException | RuntimeException e) {
       return 128;
     }
   }

@@ -1,0 +1,97 @@
+package io.tern.transport.channel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+import io.tern.transport.embedded.EmbeddedChannel;
+import org.junit.jupiter.api.Test;
+
+class RecvByteBufAllocatorTest {
+
+  /** Simulates one read loop where every read fills {@code filled} bytes of the buffer. */
+  private static int loop(RecvByteBufAllocator.Handle h, ChannelConfig config, int available) {
+    h.reset(config);
+    int reads = 0;
+    do {
+      ByteBuf buf = h.allocate(ByteBufAllocator.DEFAULT);
+      try {
+        int attempted = buf.writableBytes();
+        h.attemptedBytesRead(attempted);
+        int n = Math.min(attempted, available);
+        available -= n;
+        h.lastBytesRead(n);
+        if (n <= 0) {
+          break;
+        }
+        h.incMessagesRead(1);
+        reads++;
+      } finally {
+        buf.release();
+      }
+    } while (h.continueReading());
+    h.readComplete();
+    return reads;
+  }
+
+  @Test
+  void adaptiveGuessGrowsQuicklyWhenBuffersFillAndShrinksSlowly() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    RecvByteBufAllocator.Handle h = AdaptiveRecvByteBufAllocator.DEFAULT.newHandle();
+    assertThat(h.guess()).isEqualTo(2048);
+
+    loop(h, ch.config(), 1 << 20); // every buffer fills: grows to the maximum
+    assertThat(h.guess()).isEqualTo(65536);
+
+    loop(h, ch.config(), 10); // one small loop: no change yet
+    assertThat(h.guess()).isEqualTo(65536);
+    loop(h, ch.config(), 10); // the second in a row shrinks one step
+    assertThat(h.guess()).isEqualTo(32768);
+    ch.finish();
+  }
+
+  @Test
+  void theLoopStopsAtMaxMessagesPerRead() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.config().setOption(ChannelOption.MAX_MESSAGES_PER_READ, 3);
+    RecvByteBufAllocator.Handle h = new FixedRecvByteBufAllocator(100).newHandle();
+
+    assertThat(loop(h, ch.config(), 10_000)).isEqualTo(3);
+    ch.finish();
+  }
+
+  @Test
+  void theLoopStopsAtMaxBytesPerReadAndBuffersAreCappedPerIndividualRead() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    AdaptiveRecvByteBufAllocator alloc =
+        new AdaptiveRecvByteBufAllocator(64, 8192, 65536, 10_000, 4096);
+    RecvByteBufAllocator.Handle h = alloc.newHandle();
+    h.reset(ch.config());
+    ByteBuf first = h.allocate(ByteBufAllocator.DEFAULT);
+    assertThat(first.writableBytes()).isEqualTo(4096); // capped per read
+    first.release();
+
+    assertThat(loop(h, ch.config(), 1 << 20)).isEqualTo(3); // 4096 + 4096 + 1808 = 10,000
+    ch.finish();
+  }
+
+  @Test
+  void aPartialReadOrAutoReadOffEndsTheLoop() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    RecvByteBufAllocator.Handle h = new FixedRecvByteBufAllocator(100).newHandle();
+    assertThat(loop(h, ch.config(), 150)).isEqualTo(2); // 100, then 50 < 100: no more data likely
+
+    ch.config().autoRead(false);
+    assertThat(loop(h, ch.config(), 10_000)).isEqualTo(1); // one buffer per read() request
+    ch.finish();
+  }
+
+  @Test
+  void rejectsInconsistentSizes() {
+    assertThatThrownBy(() -> new AdaptiveRecvByteBufAllocator(100, 50, 1000))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new FixedRecvByteBufAllocator(0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}

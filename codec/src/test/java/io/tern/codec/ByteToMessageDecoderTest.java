@@ -9,6 +9,7 @@ import io.tern.buffer.Unpooled;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelInputShutdownEvent;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.util.ArrayList;
 import java.util.List;
@@ -336,6 +337,30 @@ class ByteToMessageDecoderTest {
     ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0, 0, 0, 1, 0, 0, 0, 2}));
     assertThat(seen).contains(1, 2, 7).hasSize(3);
     ch.finish();
+  }
+
+  @Test
+  void asksForMoreInputWhenABurstProducedNothingAndAutoReadIsOff() {
+    int[] reads = {0};
+    ChannelHandler readCounter =
+        new ChannelHandler() {
+          @Override
+          public void read(ChannelHandlerContext ctx) {
+            reads[0]++;
+            ctx.read();
+          }
+        };
+    EmbeddedChannel ch = new EmbeddedChannel(readCounter, new IntDecoder());
+    ch.config().autoRead(false);
+    int before = reads[0];
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0, 0}));
+    assertThat(reads[0] - before).as("partial message: read more").isEqualTo(1);
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0, 1}));
+    assertThat(reads[0] - before)
+        .as("a message was produced: the next handler decides")
+        .isEqualTo(1);
+    assertThat((Integer) ch.readInbound()).isEqualTo(1);
+    assertThat(ch.finishAndReleaseAll()).isFalse();
   }
 
   @Test

@@ -19,12 +19,12 @@ import java.util.List;
  * </pre>
  *
  * <p>It is a framer, not a validator: the frames it emits are balanced but may still be invalid
- * JSON. Input that cannot start a JSON object or array (outside whitespace) throws a {@link
- * CorruptedFrameException}, after which the decoder skips everything it holds and starts over. An
- * object longer than {@code maxObjectLength} is reported as a {@link TooLongFrameException} through
- * {@code exceptionCaught}, skipped as it arrives, and decoding resumes after it. Bytes are scanned
- * once with a bulk visitor ({@link ByteBuf#forEachByte(int, int, ByteProcessor)}), resuming where
- * the previous read stopped.
+ * JSON. Input that cannot start a JSON object or array (outside whitespace), or an empty array
+ * element, throws a {@link CorruptedFrameException}, after which the decoder drops all further
+ * input (where the next text would start cannot be known). An object longer than {@code
+ * maxObjectLength} is reported as a {@link TooLongFrameException} through {@code exceptionCaught},
+ * skipped as it arrives, and decoding resumes after it. Bytes are scanned once with a bulk visitor
+ * ({@link ByteBuf#forEachByte(int, int, ByteProcessor)}), resuming where the previous read stopped.
  *
  * <p>Ownership: each frame is a retained slice of the cumulation, owned by the next handler.
  * Threading: the channel's event loop; one instance per channel.
@@ -34,6 +34,7 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
   private static final int ST_DECODING_NORMAL = 1;
   private static final int ST_DECODING_ARRAY_STREAM = 2;
   private static final int ST_DISCARDING = 3;
+  private static final int ST_CORRUPTED = 4;
 
   /** Stops at the first byte that is not JSON whitespace. */
   private static final ByteProcessor SKIP_WHITESPACE =
@@ -71,6 +72,10 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
 
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (state == ST_CORRUPTED) {
+      in.skipBytes(in.readableBytes());
+      return;
+    }
     if (state == ST_DISCARDING) {
       discard(in);
       if (state == ST_DISCARDING) {
@@ -95,9 +100,7 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
         scanned = 0;
         return;
       } else {
-        in.skipBytes(in.readableBytes());
-        throw new CorruptedFrameException(
-            "invalid JSON received: 0x" + Integer.toHexString(c & 0xFF) + " cannot start a text");
+        throw corrupted(in, "0x" + Integer.toHexString(c & 0xFF) + " cannot start a text");
       }
       scanner.reset();
       scanned = 0;
@@ -145,8 +148,7 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
     } else if (rawLength > 0) {
       out.add(in.retainedSlice(readerIndex, trimmedLength(in, readerIndex, rawLength)));
     } else if (end == ',') {
-      in.skipBytes(length);
-      throw new CorruptedFrameException("invalid JSON received: empty array element");
+      throw corrupted(in, "empty array element");
     }
     in.skipBytes(length);
     if (end == ']') {
@@ -154,6 +156,13 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
     } else {
       scanner.resetForElements();
     }
+  }
+
+  /** Drops everything, now and from now on: where the next text starts cannot be known. */
+  private CorruptedFrameException corrupted(ByteBuf in, String what) {
+    state = ST_CORRUPTED;
+    in.skipBytes(in.readableBytes());
+    return new CorruptedFrameException("invalid JSON received: " + what);
   }
 
   private void startDiscarding(ChannelHandlerContext ctx, ByteBuf in) {
@@ -172,7 +181,8 @@ public class JsonObjectDecoder extends ByteToMessageDecoder {
       return;
     }
     in.readerIndex(stop + 1);
-    if (scanner.elements && in.getByte(stop) == ',') {
+    // As when an element ends normally: only ']' ends the array.
+    if (scanner.elements && in.getByte(stop) != ']') {
       scanner.resetForElements();
       state = ST_DECODING_ARRAY_STREAM;
     } else {

@@ -32,7 +32,8 @@ import java.util.List;
  * soon as its length field is read when {@code failFast} (the default), otherwise once it has been
  * skipped entirely; decoding then resumes with the next frame. A length that makes the frame
  * shorter than its own header or than {@code initialBytesToStrip}, or a negative one, throws a
- * {@link CorruptedFrameException} after skipping the offending header.
+ * {@link CorruptedFrameException}; the frame boundaries are then lost, so the decoder drops all
+ * further input (close the channel).
  *
  * <p>Ownership: each frame is a retained slice of the cumulation (see {@link #extractFrame}), owned
  * by the next handler. Threading: the channel's event loop; one instance per channel.
@@ -47,6 +48,7 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
   private final int initialBytesToStrip;
   private final boolean failFast;
 
+  private boolean corrupted;
   private boolean discardingTooLongFrame;
   private long tooLongFrameLength;
   private long bytesToDiscard;
@@ -167,6 +169,10 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
    * @return the frame, or {@code null} if none is complete
    */
   protected ByteBuf decode(ChannelHandlerContext ctx, ByteBuf in) {
+    if (corrupted) {
+      in.skipBytes(in.readableBytes());
+      return null;
+    }
     if (discardingTooLongFrame) {
       discardTooLongFrame(ctx, in);
       if (discardingTooLongFrame) {
@@ -182,8 +188,7 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
           getUnadjustedFrameLength(
               in, in.readerIndex() + lengthFieldOffset, lengthFieldLength, byteOrder);
       if (length < 0) {
-        in.skipBytes(lengthFieldEndOffset);
-        throw new CorruptedFrameException("negative length field: " + length);
+        throw corrupted(in, "negative length field: " + length);
       }
       // Saturates instead of overflowing for huge 8-byte fields.
       long adjusted =
@@ -191,8 +196,8 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
               ? Long.MAX_VALUE
               : length + lengthAdjustment + lengthFieldEndOffset;
       if (adjusted < lengthFieldEndOffset) {
-        in.skipBytes(lengthFieldEndOffset);
-        throw new CorruptedFrameException(
+        throw corrupted(
+            in,
             "adjusted frame length ("
                 + adjusted
                 + ") is less than lengthFieldEndOffset: "
@@ -210,8 +215,8 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     }
     pendingFrameLength = -1;
     if (initialBytesToStrip > frameLength) {
-      in.skipBytes(frameLength);
-      throw new CorruptedFrameException(
+      throw corrupted(
+          in,
           "adjusted frame length ("
               + frameLength
               + ") is less than initialBytesToStrip: "
@@ -223,6 +228,13 @@ public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
     ByteBuf frame = extractFrame(ctx, in, readerIndex, actualFrameLength);
     in.readerIndex(readerIndex + actualFrameLength);
     return frame;
+  }
+
+  /** Drops everything, now and from now on: the frame boundaries are lost. */
+  private CorruptedFrameException corrupted(ByteBuf in, String message) {
+    corrupted = true;
+    in.skipBytes(in.readableBytes());
+    return new CorruptedFrameException(message);
   }
 
   private void startDiscarding(ChannelHandlerContext ctx, ByteBuf in, long frameLength) {

@@ -18,10 +18,10 @@ import java.util.List;
  * </pre>
  *
  * <p>A prefix longer than five bytes, or one that overflows or encodes a negative 32-bit value,
- * throws a {@link CorruptedFrameException} (after skipping the prefix). A frame longer than {@code
- * maxFrameLength} is discarded as it arrives and reported as a {@link TooLongFrameException}
- * through {@code exceptionCaught} as soon as its prefix is read; decoding resumes with the next
- * frame.
+ * throws a {@link CorruptedFrameException}, after which all further input is dropped (the frame
+ * boundaries are lost). A frame longer than {@code maxFrameLength} is discarded as it arrives and
+ * reported as a {@link TooLongFrameException} through {@code exceptionCaught} as soon as its prefix
+ * is read; decoding resumes with the next frame.
  *
  * <p>Ownership: each frame is a retained slice of the cumulation, owned by the next handler.
  * Threading: the channel's event loop; one instance per channel.
@@ -29,6 +29,7 @@ import java.util.List;
 public class Varint32FrameDecoder extends ByteToMessageDecoder {
   private final int maxFrameLength;
   private long bytesToDiscard;
+  private boolean corrupted;
 
   /**
    * Creates a decoder.
@@ -45,6 +46,10 @@ public class Varint32FrameDecoder extends ByteToMessageDecoder {
 
   @Override
   protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (corrupted) {
+      in.skipBytes(in.readableBytes());
+      return;
+    }
     if (bytesToDiscard > 0) {
       int skip = (int) Math.min(bytesToDiscard, in.readableBytes());
       in.skipBytes(skip);
@@ -64,8 +69,7 @@ public class Varint32FrameDecoder extends ByteToMessageDecoder {
       byte b = in.getByte(readerIndex + prefix);
       if (prefix == 4 && (b & 0xF0) != 0) {
         // A fifth byte may carry only the top four bits and must end the prefix.
-        in.skipBytes(prefix + 1);
-        throw new CorruptedFrameException("malformed varint32 length prefix");
+        throw corrupted(in, "malformed varint32 length prefix");
       }
       value |= (b & 0x7F) << (7 * prefix);
       prefix++;
@@ -74,8 +78,7 @@ public class Varint32FrameDecoder extends ByteToMessageDecoder {
       }
     }
     if (value < 0) {
-      in.skipBytes(prefix);
-      throw new CorruptedFrameException("negative varint32 length: " + value);
+      throw corrupted(in, "negative varint32 length: " + value);
     }
     if (value > maxFrameLength) {
       in.skipBytes(prefix);
@@ -92,5 +95,12 @@ public class Varint32FrameDecoder extends ByteToMessageDecoder {
     }
     in.skipBytes(prefix);
     out.add(in.readRetainedSlice(value));
+  }
+
+  /** Drops everything, now and from now on: the frame boundaries are lost. */
+  private CorruptedFrameException corrupted(ByteBuf in, String message) {
+    corrupted = true;
+    in.skipBytes(in.readableBytes());
+    return new CorruptedFrameException(message);
   }
 }

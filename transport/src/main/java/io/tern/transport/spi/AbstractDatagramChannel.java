@@ -12,6 +12,7 @@ import io.tern.transport.channel.FixedRecvByteBufAllocator;
 import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.socket.DatagramChannel;
 import io.tern.transport.socket.DatagramPacket;
+import io.tern.transport.socket.DatagramTruncatedException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -36,13 +37,22 @@ import java.util.Objects;
  * and calls {@link #readReady()} and {@link #writeReady()} when its {@code IoHandler} reports
  * readability and writability.
  *
- * <p><b>Read loop.</b> One datagram per buffer, sized by the {@link RecvByteBufAllocator} (default
- * a fixed 2048 bytes, as Netty's; a longer datagram is truncated by the OS, so raise {@link
- * ChannelOption#RCVBUF_ALLOCATOR} for larger ones). Each datagram goes to {@code channelRead} as a
- * {@link DatagramPacket}; the loop stops when no datagram is ready, after {@link
- * ChannelConfig#maxMessagesPerRead()} datagrams, or when auto-read turns off, and ends with one
- * {@code channelReadComplete}. An ICMP "port unreachable" reported for a connected socket is fired
- * as {@code exceptionCaught} and the channel stays open; any other read error closes it.
+ * <p><b>Read loop.</b> One datagram per buffer, sized by the {@link RecvByteBufAllocator}. Each
+ * datagram goes to {@code channelRead} as a {@link DatagramPacket}; one readiness event gathers
+ * several: the loop stops when no datagram is ready, after {@link
+ * ChannelConfig#maxMessagesPerRead()} datagrams (default 16), or when auto-read turns off, and ends
+ * with one {@code channelReadComplete}. An ICMP "port unreachable" reported for a connected socket
+ * is fired as {@code exceptionCaught} and the channel stays open; any other read error closes it.
+ *
+ * <p><b>Truncation.</b> The OS cuts a datagram longer than the buffer it is received into, and not
+ * every transport can tell. So the loop treats a datagram that <em>fills</em> its buffer as
+ * truncated, whatever the transport: it drops it, fires a {@link DatagramTruncatedException}
+ * through {@code exceptionCaught} (the channel stays open) and reads on. A buffer of {@code n}
+ * bytes therefore holds datagrams of up to {@code n - 1} bytes; the default allocator gives {@link
+ * #DEFAULT_MAX_DATAGRAM_BYTES} {@code + 1} bytes, so datagrams of up to 2048 bytes (Netty's
+ * default) arrive whole. To accept longer ones set {@link ChannelOption#RCVBUF_ALLOCATOR} to a
+ * {@link FixedRecvByteBufAllocator} of the largest size plus one (65,536 takes any IPv4 datagram);
+ * an adaptive allocator grows after a truncation, but the truncated datagram is still dropped.
  *
  * <p><b>Write loop.</b> Each flushed message is one datagram: a {@link DatagramPacket} to its
  * recipient, or a plain {@link ByteBuf} to the connected peer. A send that fails (an unreachable
@@ -53,7 +63,7 @@ import java.util.Objects;
  * <p>Threading: the public methods may be called from any thread; the rest runs on the loop.
  */
 public abstract class AbstractDatagramChannel extends AbstractChannel implements DatagramChannel {
-  /** The default receive buffer size: the largest datagram read without truncation. */
+  /** The longest datagram the default receive buffers hold whole. */
   public static final int DEFAULT_MAX_DATAGRAM_BYTES = 2048;
 
   private boolean readPending;
@@ -78,7 +88,8 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
    */
   protected static void applyDatagramDefaults(ChannelConfig config) {
     config.setOption(
-        ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(DEFAULT_MAX_DATAGRAM_BYTES));
+        ChannelOption.RCVBUF_ALLOCATOR,
+        new FixedRecvByteBufAllocator(DEFAULT_MAX_DATAGRAM_BYTES + 1)); // + 1: see Truncation
   }
 
   /**
@@ -339,10 +350,17 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
         handle.lastBytesRead(buf.readableBytes());
         handle.incMessagesRead(1);
         readPending = false;
-        DatagramPacket packet = new DatagramPacket(buf, local, sender);
-        buf = null;
-        pipeline.fireChannelRead(packet);
         read++;
+        if (!buf.isWritable()) {
+          int whole = buf.capacity() - 1;
+          buf.release();
+          buf = null;
+          pipeline.fireExceptionCaught(new DatagramTruncatedException(sender, whole));
+        } else {
+          DatagramPacket packet = new DatagramPacket(buf, local, sender);
+          buf = null;
+          pipeline.fireChannelRead(packet);
+        }
         if (!config.autoRead() || !isOpen()) {
           break;
         }

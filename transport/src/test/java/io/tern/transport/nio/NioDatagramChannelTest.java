@@ -13,11 +13,14 @@ import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelOption;
+import io.tern.transport.channel.FixedRecvByteBufAllocator;
 import io.tern.transport.socket.DatagramChannel;
 import io.tern.transport.socket.DatagramPacket;
+import io.tern.transport.socket.DatagramTruncatedException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.PortUnreachableException;
 import java.net.SocketException;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
@@ -64,6 +67,8 @@ class NioDatagramChannelTest {
 
     final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
     final List<String> events = new CopyOnWriteArrayList<>();
+    final List<Throwable> failures = new CopyOnWriteArrayList<>();
+    final BlockingQueue<Throwable> failureQueue = new LinkedBlockingQueue<>();
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -80,6 +85,18 @@ class NioDatagramChannelTest {
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
       events.add("complete");
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      failures.add(cause);
+      failureQueue.add(cause);
+    }
+
+    Throwable nextFailure() throws InterruptedException {
+      Throwable t = failureQueue.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      assertThat(t).as("a failure within the hang guard").isNotNull();
+      return t;
     }
 
     Received next() throws InterruptedException {
@@ -225,19 +242,93 @@ class NioDatagramChannelTest {
   }
 
   @Test
-  void aDatagramLongerThanTheReceiveBufferIsTruncated() throws Exception {
+  void aDatagramOfTheDefaultMaximumArrivesWhole() throws Exception {
     Collector collector = new Collector();
     DatagramChannel receiver = bind(collector, LOOPBACK4);
     DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
     try {
-      String big = "y".repeat(3000);
-      sender.writeAndFlush(new DatagramPacket(text(big), receiver.localAddress())).sync();
-      assertThat(collector.next().text())
-          .hasSize(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES)
-          .isEqualTo(big.substring(0, NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES));
+      String max = "m".repeat(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
+      sender.writeAndFlush(new DatagramPacket(text(max), receiver.localAddress())).sync();
+      assertThat(collector.next().text()).isEqualTo(max);
+      assertThat(collector.failures).isEmpty();
     } finally {
       sender.close().sync();
       receiver.close().sync();
+    }
+  }
+
+  @Test
+  void aTruncatedDatagramIsDroppedAndReportedAndTheChannelReadsOn() throws Exception {
+    Collector collector = new Collector();
+    DatagramChannel receiver = bind(collector, LOOPBACK4);
+    DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
+    try {
+      String tooLong = "y".repeat(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES + 1);
+      sender.writeAndFlush(new DatagramPacket(text(tooLong), receiver.localAddress())).sync();
+      sender.writeAndFlush(new DatagramPacket(text("next"), receiver.localAddress())).sync();
+      assertThat(collector.next().text()).isEqualTo("next");
+      assertThat(collector.failures)
+          .singleElement()
+          .isInstanceOfSatisfying(
+              DatagramTruncatedException.class,
+              e -> {
+                assertThat(e.sender()).isEqualTo(sender.localAddress());
+                assertThat(e.maxDatagramBytes())
+                    .isEqualTo(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
+              });
+      assertThat(receiver.isOpen()).isTrue();
+    } finally {
+      sender.close().sync();
+      receiver.close().sync();
+    }
+  }
+
+  @Test
+  void aLargerFixedAllocatorAcceptsLongerDatagrams() throws Exception {
+    Collector collector = new Collector();
+    DatagramChannel receiver =
+        bind(
+            collector,
+            LOOPBACK4,
+            new Bootstrap()
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(65536)));
+    DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
+    try {
+      String big = "z".repeat(60_000);
+      sender.writeAndFlush(new DatagramPacket(text(big), receiver.localAddress())).sync();
+      assertThat(collector.next().text()).isEqualTo(big);
+    } finally {
+      sender.close().sync();
+      receiver.close().sync();
+    }
+  }
+
+  @Test
+  void aConnectedChannelReportsAnUnreachablePeerAndStaysOpen() throws Exception {
+    // A port that was bound and is free again: nothing listens there.
+    int closedPort;
+    try (java.nio.channels.DatagramChannel probe =
+        java.nio.channels.DatagramChannel.open(StandardProtocolFamily.INET)) {
+      probe.bind(new InetSocketAddress(LOOPBACK4, 0));
+      closedPort = ((InetSocketAddress) probe.getLocalAddress()).getPort();
+    }
+    Collector collector = new Collector();
+    DatagramChannel client =
+        (DatagramChannel)
+            new Bootstrap()
+                .group(group)
+                .channelFactory(loop -> new NioDatagramChannel(loop, StandardProtocolFamily.INET))
+                .handler(collector)
+                .connect(new InetSocketAddress(LOOPBACK4, closedPort))
+                .sync()
+                .getNow();
+    try {
+      client.writeAndFlush(text("anyone?")).sync(); // the ICMP error comes back on the next read
+      assertThat(collector.nextFailure()).isInstanceOf(PortUnreachableException.class);
+      assertThat(client.isOpen()).isTrue();
+      assertThat(client.isConnected()).isTrue();
+    } finally {
+      client.close().sync();
     }
   }
 

@@ -1,7 +1,6 @@
 package io.tern.transport.nio;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.buffer.ByteBufAllocator;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
@@ -213,18 +212,7 @@ public class NioDatagramChannel extends AbstractDatagramChannel {
    */
   @Override
   protected ByteBuf filterDatagramContent(ByteBuf content) {
-    if (content.isDirect()) {
-      return content;
-    }
-    ByteBufAllocator alloc = config.allocator();
-    if (!alloc.isDirectBufferPooled()) {
-      return content;
-    }
-    int readable = content.readableBytes();
-    ByteBuf direct = alloc.directBuffer(readable);
-    direct.writeBytes(content, content.readerIndex(), readable);
-    content.release();
-    return direct;
+    return NioDirectBuffers.toPooledDirect(content, config.allocator());
   }
 
   @Override

@@ -27,9 +27,9 @@ import java.util.Objects;
 /**
  * A listening Unix domain stream socket over NIO; accepted connections are {@link
  * NioDomainSocketChannel}s on loops of the child group. Binding creates the socket file (binding to
- * a path that exists fails: remove a stale file first); closing the channel deletes it. Binding to
- * {@code null} picks a fresh path in the JDK's temporary directory. Options: {@code SO_BACKLOG}
- * (default the kernel's {@code somaxconn}), {@code SO_RCVBUF} and the generic ones.
+ * a path that exists fails: remove a stale file first); closing the channel deletes it. Options:
+ * {@code SO_BACKLOG} (default the kernel's {@code somaxconn}), {@code SO_RCVBUF} and the generic
+ * ones.
  *
  * <p>A bootstrap creates it from {@code NioServerDomainSocketChannel::new}. Threading: as {@link
  * io.tern.transport.channel.Channel}.

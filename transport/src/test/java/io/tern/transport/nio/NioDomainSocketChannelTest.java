@@ -165,6 +165,41 @@ class NioDomainSocketChannelTest {
   }
 
   @Test
+  void acceptedChildrenAreDomainChannelsOfTheServer() throws Exception {
+    UnixDomainSocketAddress address = UnixDomainSocketAddress.of(dir.resolve("child.sock"));
+    Promise<Channel> accepted = group.next().newPromise();
+    ServerChannel server =
+        new ServerBootstrap()
+            .group(group)
+            .channelFactory(NioServerDomainSocketChannel::new)
+            .childHandler(
+                new ChannelHandler() {
+                  @Override
+                  public void channelActive(ChannelHandlerContext ctx) {
+                    accepted.trySuccess(ctx.channel());
+                  }
+                })
+            .bind(address)
+            .sync()
+            .getNow();
+    try {
+      Channel client = connect(address, new ChannelHandler() {}).sync().getNow();
+      assertThat(accepted.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)).as("hang guard").isTrue();
+      assertThat(accepted.getNow())
+          .isInstanceOfSatisfying(
+              DomainSocketChannel.class,
+              child -> {
+                assertThat(child.parent()).isSameAs(server);
+                assertThat(child.localAddress()).isEqualTo(address);
+                assertThat(child.isActive()).isTrue();
+              });
+      client.close().sync();
+    } finally {
+      server.close().sync();
+    }
+  }
+
+  @Test
   void closingTheServerDeletesItsSocketFile() throws Exception {
     UnixDomainSocketAddress address = UnixDomainSocketAddress.of(dir.resolve("gone.sock"));
     ServerChannel server = echoServer(address);

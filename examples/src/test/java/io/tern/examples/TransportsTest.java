@@ -16,12 +16,11 @@ class TransportsTest {
   }
 
   @Test
-  void namesTheAvailableTransportsForOneNotBuiltYet() {
-    assertThatThrownBy(() -> Transports.select("io_uring"))
-        .isInstanceOf(UsageException.class)
-        .hasMessageContaining("io_uring transport")
-        .hasMessageContaining("not available yet")
-        .hasMessageContaining("available: nio, local");
+  void selectsTheNativeTransportsThroughTransportLinux() {
+    assertThat(Transports.names()).containsExactly("nio", "local", "epoll", "io_uring", "native");
+    assertThat(Transports.select("epoll").name()).isEqualTo("epoll");
+    assertThat(Transports.select("EPOLL").inVmOnly()).isFalse();
+    assertThat(Transports.select("native").name()).isIn("io_uring", "epoll");
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.tern.transport.nio;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.buffer.ByteBufAllocator;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
@@ -252,17 +251,9 @@ public class NioSocketChannel extends AbstractStreamChannel implements SocketCha
   @Override
   protected Object filterOutboundMessage(Object msg) throws Exception {
     Object checked = super.filterOutboundMessage(msg);
-    if (checked instanceof ByteBuf buf && !buf.isDirect()) {
-      ByteBufAllocator alloc = config.allocator();
-      if (alloc.isDirectBufferPooled()) {
-        int readable = buf.readableBytes();
-        ByteBuf direct = alloc.directBuffer(readable);
-        direct.writeBytes(buf, buf.readerIndex(), readable);
-        buf.release();
-        return direct;
-      }
-    }
-    return checked;
+    return checked instanceof ByteBuf buf
+        ? NioDirectBuffers.toPooledDirect(buf, config.allocator())
+        : checked;
   }
 
   /** What the selector sees: dispatches readiness to the stream channel's loops. */

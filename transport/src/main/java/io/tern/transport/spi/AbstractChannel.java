@@ -791,12 +791,21 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     buffer.addMessage(filtered, estimateSize(filtered), promise);
   }
 
-  private static int estimateSize(Object msg) {
+  /**
+   * Estimates how many bytes a written message adds to the pending bytes that drive {@link
+   * #isWritable()}: a {@link ByteBuf} its readable bytes, a {@link FileRegion} nothing (zero-copy:
+   * a large file must not make the channel unwritable), anything else 8. Transports whose messages
+   * wrap buffers (datagram packets) override it to count the payload.
+   *
+   * @param msg the message, as {@link #filterOutboundMessage} returned it
+   * @return bytes, not negative
+   */
+  protected int estimateSize(Object msg) {
     if (msg instanceof ByteBuf buf) {
       return buf.readableBytes();
     }
     if (msg instanceof FileRegion) {
-      return 0; // zero-copy: a large file must not make the channel unwritable
+      return 0;
     }
     return 8;
   }

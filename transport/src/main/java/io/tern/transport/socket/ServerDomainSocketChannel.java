@@ -1,0 +1,20 @@
+package io.tern.transport.socket;
+
+import io.tern.transport.channel.ServerChannel;
+import java.net.UnixDomainSocketAddress;
+
+/**
+ * A listening Unix domain stream socket, whatever the transport; its children are {@link
+ * DomainSocketChannel}s. Binding creates the socket file; closing deletes it.
+ *
+ * <p>Threading: as {@link io.tern.transport.channel.Channel}.
+ */
+public interface ServerDomainSocketChannel extends ServerChannel {
+  /**
+   * Returns the bound path.
+   *
+   * @return the address, or {@code null} if not bound
+   */
+  @Override
+  UnixDomainSocketAddress localAddress();
+}

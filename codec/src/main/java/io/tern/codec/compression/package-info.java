@@ -1,7 +1,9 @@
 /**
  * Compression codecs: zlib, gzip and raw deflate on the JDK's {@link java.util.zip.Inflater} and
  * {@link java.util.zip.Deflater} ({@link io.tern.codec.compression.ZlibDecoder}, {@link
- * io.tern.codec.compression.ZlibEncoder}), and other formats through optional libraries.
+ * io.tern.codec.compression.ZlibEncoder}), and the Snappy framing format through aircompressor, an
+ * optional dependency the application adds ({@link io.tern.codec.compression.SnappyFrameDecoder},
+ * {@link io.tern.codec.compression.SnappyFrameEncoder}).
  *
  * <p>Every decoder enforces {@link io.tern.codec.compression.DecompressionLimits}: a maximum number
  * of decompressed bytes per compressed stream and a maximum expansion ratio, so a small input

@@ -13,6 +13,9 @@ import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -34,6 +37,9 @@ import java.util.Objects;
 abstract class AbstractPostDecoder implements HttpPostRequestDecoder {
   /** The most bytes copied in from an offered buffer before decoding them. */
   static final int SLICE = 64 * 1024;
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static final ResourceLeakDetector<HttpPostRequestDecoder> LEAKS =
       ResourceLeakDetector.newDetector(HttpPostRequestDecoder.class);
@@ -127,10 +133,23 @@ abstract class AbstractPostDecoder implements HttpPostRequestDecoder {
     end = bytes.length;
   }
 
-  /** Returns the first index of {@code b} in {@code buf[from, to)}, or {@code -1}. */
+  /**
+   * Returns the first index of {@code b} in {@code buf[from, to)}, or {@code -1}. Eight bytes at a
+   * time (SWAR): XOR with {@code b} in every byte turns matches into zero bytes, and {@code (v -
+   * 0x01..) & ~v & 0x80..} flags them; the lowest flag is always a true match.
+   */
   final int indexOf(byte b, int from, int to) {
     byte[] a = buf;
-    for (int i = from; i < to; i++) {
+    int i = from;
+    long pattern = (b & 0xFFL) * 0x0101010101010101L;
+    for (; i <= to - Long.BYTES; i += Long.BYTES) {
+      long v = (long) LONGS.get(a, i) ^ pattern;
+      long found = (v - 0x0101010101010101L) & ~v & 0x8080808080808080L;
+      if (found != 0) {
+        return i + (Long.numberOfTrailingZeros(found) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
       if (a[i] == b) {
         return i;
       }

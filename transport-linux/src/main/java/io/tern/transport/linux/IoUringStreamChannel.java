@@ -68,6 +68,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private final Runnable readCompleteTask = this::readCompleteNow;
+  private final Runnable writeReadyTask = this::writeReady;
   private volatile boolean active;
 
   // reading
@@ -404,6 +405,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     if (writeInFlight || pollOutArmed) {
       return;
     }
+    int fileChunks = config.writeSpinCount();
     for (; ; ) {
       Object msg = in.current();
       if (msg == null) {
@@ -429,6 +431,11 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
         }
         if (n == 0) {
           armPollOut();
+          return;
+        }
+        if (--fileChunks == 0) {
+          // the socket still takes data but this channel had its share: continue after other work
+          eventLoop().execute(writeReadyTask);
           return;
         }
         continue;

@@ -11,10 +11,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 
 /**
- * Writes a {@link FileRegion} to a socket. The JDK's {@code FileChannel} does not give away its
- * descriptor, so a region is transferred through a {@link WritableByteChannel} view of the socket:
- * the JDK reads the file into a direct buffer and this view sends it with one {@code send} per
- * chunk (one copy, no zero-copy {@code sendfile}).
+ * Writes a {@link FileRegion} to a socket. A {@link NativeFileRegion} goes with {@code sendfile(2)}
+ * (zero-copy). Any other region is transferred through a {@link WritableByteChannel} view of the
+ * socket: the JDK's {@code FileChannel} does not give away its descriptor, so the JDK reads the
+ * file into a direct buffer and this view sends it with one {@code send} per chunk (one copy).
  *
  * <p>Loop thread only.
  */
@@ -30,6 +30,9 @@ final class FileRegions {
    * @throws IOException if the file or the socket fails
    */
   static long transfer(FileRegion region, Socket socket) throws IOException {
+    if (region instanceof NativeFileRegion nativeRegion) {
+      return nativeRegion.sendTo(socket.intValue());
+    }
     return region.transferTo(new SocketView(socket), region.transferred());
   }
 

@@ -86,6 +86,8 @@ public final class IoUringIoHandler implements IoHandler {
   private final boolean useBufferRings;
   private final boolean multishotAccept;
   private final boolean multishotRecv;
+  private final int sendZcThreshold;
+  private final boolean sendmsgZc;
   // [0, 8) eventfd read target, [8, 32) io_uring_getevents_arg, [32, 48) timespec
   private final MemorySegment scratch;
   private final SlotTable<IoUringRegistration> registrations = new SlotTable<>();
@@ -132,6 +134,8 @@ public final class IoUringIoHandler implements IoHandler {
     this.useBufferRings = settings.bufferRings() && f.bufferRings();
     this.multishotAccept = settings.multishot() && f.multishotAccept();
     this.multishotRecv = settings.multishot() && useBufferRings && f.multishotRecv();
+    this.sendZcThreshold = f.sendZc() ? settings.sendZcThreshold() : -1;
+    this.sendmsgZc = f.sendmsgZc();
     try {
       this.ring = Ring.setup(settings.ringSize(), settings.cqSize(), flags);
     } catch (IOException e) {
@@ -384,6 +388,16 @@ public final class IoUringIoHandler implements IoHandler {
   /** Whether accepts may be multishot here (kernel and settings). */
   boolean multishotAccept() {
     return multishotAccept;
+  }
+
+  /** Bytes from which one write goes as a zero-copy send here (kernel and settings), -1 never. */
+  int sendZcThreshold() {
+    return sendZcThreshold;
+  }
+
+  /** Whether gathering writes may go as zero-copy {@code SENDMSG_ZC} (kernel). */
+  boolean sendmsgZc() {
+    return sendmsgZc;
   }
 
   /** Whether receives may be multishot into the buffer ring here (kernel and settings). */

@@ -16,6 +16,8 @@ import io.tern.common.SystemProperties;
  * @param multishot allow multishot accept and receive
  * @param bufferRingEntries buffers per ring (a power of two)
  * @param bufferSize bytes per provided buffer
+ * @param sendZcThreshold bytes from which one write goes as a zero-copy {@code SEND_ZC}/{@code
+ *     SENDMSG_ZC} when the kernel has it; -1 never
  */
 record IoUringSettings(
     int ringSize,
@@ -26,20 +28,29 @@ record IoUringSettings(
     boolean bufferRings,
     boolean multishot,
     int bufferRingEntries,
-    int bufferSize) {
+    int bufferSize,
+    int sendZcThreshold) {
+
+  /** Default {@link #sendZcThreshold()}. */
+  static final int DEFAULT_SEND_ZC_THRESHOLD = 64 * 1024;
 
   /**
    * Settings from system properties: {@code io.tern.transport.linux.ioUring.ringSize} (default
    * 4096), {@code io.tern.transport.linux.ioUring.cqSize} (default twice the ring size), {@code
    * io.tern.transport.linux.ioUring.bufferRingEntries} (default 256) and {@code
-   * io.tern.transport.linux.ioUring.bufferSize} (default 4096); every feature allowed.
+   * io.tern.transport.linux.ioUring.bufferSize} (default 4096) and {@code
+   * io.tern.transport.linux.ioUring.sendZcThreshold} (default 65536, -1 turns zero-copy sends off);
+   * every feature allowed.
    */
   static IoUringSettings fromProperties() {
     int ring = SystemProperties.getInt("io.tern.transport.linux.ioUring.ringSize", 4096);
     int cq = SystemProperties.getInt("io.tern.transport.linux.ioUring.cqSize", 2 * ring);
     int entries = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferRingEntries", 256);
     int size = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferSize", 4096);
-    return new IoUringSettings(ring, cq, true, true, true, true, true, entries, size);
+    int zc =
+        SystemProperties.getInt(
+            "io.tern.transport.linux.ioUring.sendZcThreshold", DEFAULT_SEND_ZC_THRESHOLD);
+    return new IoUringSettings(ring, cq, true, true, true, true, true, entries, size, zc);
   }
 
   IoUringSettings withRingSize(int ring, int cq) {
@@ -52,7 +63,8 @@ record IoUringSettings(
         bufferRings,
         multishot,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withSingleIssuer(boolean on) {
@@ -65,7 +77,8 @@ record IoUringSettings(
         bufferRings,
         multishot,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withDeferTaskrun(boolean on) {
@@ -78,7 +91,8 @@ record IoUringSettings(
         bufferRings,
         multishot,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withRegisteredRing(boolean on) {
@@ -91,7 +105,8 @@ record IoUringSettings(
         bufferRings,
         multishot,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withBufferRings(boolean on) {
@@ -104,7 +119,8 @@ record IoUringSettings(
         on,
         multishot,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withMultishot(boolean on) {
@@ -117,7 +133,8 @@ record IoUringSettings(
         bufferRings,
         on,
         bufferRingEntries,
-        bufferSize);
+        bufferSize,
+        sendZcThreshold);
   }
 
   IoUringSettings withBufferRing(int entries, int size) {
@@ -130,6 +147,21 @@ record IoUringSettings(
         bufferRings,
         multishot,
         entries,
-        size);
+        size,
+        sendZcThreshold);
+  }
+
+  IoUringSettings withSendZcThreshold(int bytes) {
+    return new IoUringSettings(
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
+        multishot,
+        bufferRingEntries,
+        bufferSize,
+        bytes);
   }
 }

@@ -5,6 +5,8 @@ import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_CONNECT
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_POLL_ADD;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_RECV;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SENDMSG_ZC;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_WRITEV;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.RECV_MULTISHOT;
 
@@ -24,11 +26,13 @@ import io.tern.transport.linux.internal.sys.LinuxConstants;
 import io.tern.transport.linux.internal.sys.SockAddr;
 import io.tern.transport.linux.internal.sys.Socket;
 import io.tern.transport.linux.internal.uring.BufferRing;
+import io.tern.transport.linux.internal.uring.IoUringConstants;
 import io.tern.transport.spi.AbstractStreamChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
 import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -48,7 +52,9 @@ import java.util.Arrays;
  *       (a single buffer) or {@code WRITEV} over this channel's own {@code iovec} array, submitted
  *       with the loop's next {@code io_uring_enter}. The buffers are retained until the completion,
  *       so a close that releases the outbound buffer never frees memory the kernel still reads. A
- *       short write submits the rest.
+ *       short write submits the rest. A write of at least the handler's zero-copy threshold goes as
+ *       {@code SEND_ZC} ({@code SENDMSG_ZC} when gathering) where the kernel has it; its buffers
+ *       stay lent ({@link ZeroCopyLoans}) until the kernel's notification.
  *   <li><b>Connecting.</b> {@code IORING_OP_CONNECT}.
  *   <li><b>Closing.</b> The registration cancels every request in flight; their completions still
  *       arrive and release what they held.
@@ -61,6 +67,10 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   private static final short WRITE = 2;
   private static final short CONNECT = 3;
   private static final short POLL_OUT = 4;
+  // a zero-copy write: WRITE_ZC + the tag of its ZeroCopyLoans loan
+  private static final short WRITE_ZC = 0x100;
+  // struct msghdr on LP64: iov @16, iovlen @24 (the rest stays zero)
+  private static final int MSGHDR_SIZE = 56;
   private static final int POLLOUT = LinuxConstants.EPOLLOUT;
   private static final int MAX_IOV = 64;
 
@@ -68,6 +78,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private final Runnable readCompleteTask = this::readCompleteNow;
+  private final Runnable writeReadyTask = this::writeReady;
   private volatile boolean active;
 
   // reading
@@ -80,6 +91,9 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   private boolean pollOutArmed;
   private Throwable writeError;
   private IovArray iov;
+  private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed with iov
+  private ZeroCopyLoans loans;
+  private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
   private ByteBuf[] writing = new ByteBuf[4];
   private int writingCount;
   private long writingBytes;
@@ -208,9 +222,20 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     // The registration was cancelled just before: requests still in flight complete (cancelled)
     // later and release what they hold; the kernel keeps the socket open until then.
     socket.close();
-    if (!writeInFlight && iov != null) {
+    if (!writeInFlight) {
+      freeWriteMemory();
+    }
+  }
+
+  /** Frees the iovec array and msghdr once no write uses them. */
+  private void freeWriteMemory() {
+    if (iov != null) {
       iov.close();
       iov = null;
+    }
+    if (msghdr != null) {
+      LibC.free(msghdr);
+      msghdr = null;
     }
   }
 
@@ -404,6 +429,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     if (writeInFlight || pollOutArmed) {
       return;
     }
+    int fileChunks = config.writeSpinCount();
     for (; ; ) {
       Object msg = in.current();
       if (msg == null) {
@@ -431,6 +457,11 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
           armPollOut();
           return;
         }
+        if (--fileChunks == 0) {
+          // the socket still takes data but this channel had its share: continue after other work
+          eventLoop().execute(writeReadyTask);
+          return;
+        }
         continue;
       }
       in.remove(new UnsupportedOperationException(msg.getClass().getName()));
@@ -450,7 +481,9 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     writingBytes = iov.bytes();
     writeInFlight = true;
     IoUringRegistration r = reg();
-    if (iov.count() == 1) {
+    if (zeroCopy(r.handler())) {
+      submitZeroCopyWrite(r);
+    } else if (iov.count() == 1) {
       r.prepare(
           OP_SEND,
           (byte) 0,
@@ -481,6 +514,92 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
           0,
           WRITE);
     }
+  }
+
+  /** Whether the write gathered now goes as a zero-copy send. */
+  private boolean zeroCopy(IoUringIoHandler handler) {
+    int threshold = handler.sendZcThreshold();
+    return threshold >= 0
+        && writingBytes >= threshold
+        && !zeroCopyRefused
+        && (iov.count() == 1 || handler.sendmsgZc())
+        && (loans == null || loans.hasRoom());
+  }
+
+  /**
+   * Submits the gathered write as {@code SEND_ZC} (one buffer) or {@code SENDMSG_ZC}; the retained
+   * buffers move to a loan that the send's notification returns.
+   */
+  private void submitZeroCopyWrite(IoUringRegistration r) {
+    if (loans == null) {
+      loans = new ZeroCopyLoans();
+    }
+    short data = (short) (WRITE_ZC + loans.lend(writing, writingCount));
+    Arrays.fill(writing, 0, writingCount, null);
+    writingCount = 0;
+    if (iov.count() == 1) {
+      r.prepare(
+          OP_SEND_ZC,
+          (byte) 0,
+          (short) 0,
+          socket.intValue(),
+          0,
+          firstAddress,
+          (int) writingBytes,
+          LinuxConstants.MSG_NOSIGNAL,
+          (short) 0,
+          (short) 0,
+          0,
+          0,
+          data);
+      return;
+    }
+    if (msghdr == null) {
+      msghdr = LibC.calloc(MSGHDR_SIZE);
+    }
+    msghdr.set(ValueLayout.JAVA_LONG, 16, iov.address());
+    msghdr.set(ValueLayout.JAVA_LONG, 24, iov.count());
+    r.prepare(
+        OP_SENDMSG_ZC,
+        (byte) 0,
+        (short) 0,
+        socket.intValue(),
+        0,
+        msghdr.address(),
+        1,
+        LinuxConstants.MSG_NOSIGNAL,
+        (short) 0,
+        (short) 0,
+        0,
+        0,
+        data);
+  }
+
+  /**
+   * A zero-copy send's completions: the first carries the bytes sent ({@code F_MORE} when a
+   * notification follows), the notification returns the loan.
+   */
+  private void zeroCopyCompleted(int tag, int res, int flags) {
+    if ((flags & IoUringConstants.CQE_F_NOTIF) != 0) {
+      loans.returned(tag);
+      return;
+    }
+    if ((flags & IoUringConstants.CQE_F_MORE) == 0) {
+      loans.returned(tag);
+    }
+    if (res == -Errno.EOPNOTSUPP && isOpen()) {
+      // nothing was sent: this socket takes no zero-copy sends (a Unix socket); send plainly
+      zeroCopyRefused = true;
+      writeInFlight = false;
+      writeReady();
+      return;
+    }
+    writeCompleted(res);
+  }
+
+  /** Outstanding zero-copy loans; for tests. */
+  ZeroCopyLoans zeroCopyLoans() {
+    return loans;
   }
 
   /** Adds one flushed buffer to the iovec array and retains it until the write completes. */
@@ -535,10 +654,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     }
     writingCount = 0;
     if (!isOpen()) {
-      if (iov != null) {
-        iov.close();
-        iov = null;
-      }
+      freeWriteMemory();
       return;
     }
     if (res < 0) {
@@ -597,6 +713,10 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     @Override
     public void handle(IoRegistration registration, IoEvent event) {
       IoUringIoEvent ev = (IoUringIoEvent) event;
+      if (ev.data() >= WRITE_ZC) {
+        zeroCopyCompleted(ev.data() - WRITE_ZC, ev.res(), ev.flags());
+        return;
+      }
       switch (ev.data()) {
         case RECV -> recvCompleted(ev);
         case WRITE -> writeCompleted(ev.res());

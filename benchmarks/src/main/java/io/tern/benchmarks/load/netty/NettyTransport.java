@@ -23,14 +23,17 @@ public enum NettyTransport {
   /**
    * Returns the transport for a name used by the scripts.
    *
-   * @param name {@code nio}, {@code epoll}, {@code io_uring}, or {@code native} (epoll)
+   * @param name {@code nio}, {@code epoll}, {@code io_uring}, or {@code native} (io_uring when
+   *     Netty's io_uring library runs here, else epoll: the same preference as Tern's {@code
+   *     native}, so both sides of a comparison run the same kernel interface)
    * @return the transport
    * @throws IllegalArgumentException for any other name
    */
   public static NettyTransport of(String name) {
     return switch (name) {
       case "nio" -> NIO;
-      case "epoll", "native" -> EPOLL;
+      case "epoll" -> EPOLL;
+      case "native" -> IoUring.isAvailable() ? IO_URING : EPOLL;
       case "io_uring" -> IO_URING;
       default ->
           throw new IllegalArgumentException(

@@ -31,6 +31,12 @@ public final class LibC {
       fn("sendfile", JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
   private static final MethodHandle SPLICE =
       fn("splice", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
+  private static final MethodHandle OPEN =
+      Native.downcallVariadic(
+          "open", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT), 2);
+  private static final MethodHandle LSEEK = fn("lseek", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_INT);
+  private static final MethodHandle PREAD =
+      fn("pread", JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG);
   private static final MethodHandle EVENTFD = fn("eventfd", JAVA_INT, JAVA_INT, JAVA_INT);
   private static final MethodHandle TIMERFD_CREATE =
       fn("timerfd_create", JAVA_INT, JAVA_INT, JAVA_INT);
@@ -155,6 +161,36 @@ public final class LibC {
     MemorySegment cs = Native.captureState();
     try {
       return result(cs, (long) SPLICE.invokeExact(cs, fdIn, offIn, fdOut, offOut, length, flags));
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /** {@code open(2)} of the NUL-terminated path at {@code path}, with {@code mode} for creation. */
+  public static int open(long path, int flags, int mode) {
+    MemorySegment cs = Native.captureState();
+    try {
+      return result(cs, (int) OPEN.invokeExact(cs, path, flags, mode));
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /** {@code lseek(2)}: the new offset. */
+  public static long lseek(int fd, long offset, int whence) {
+    MemorySegment cs = Native.captureState();
+    try {
+      return result(cs, (long) LSEEK.invokeExact(cs, fd, offset, whence));
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /** {@code pread(2)}: reads at {@code offset} without moving the file offset. */
+  public static long pread(int fd, long address, long length, long offset) {
+    MemorySegment cs = Native.captureState();
+    try {
+      return result(cs, (long) PREAD.invokeExact(cs, fd, address, length, offset));
     } catch (Throwable t) {
       throw rethrow(t);
     }

@@ -9,8 +9,10 @@ public final class LinuxConstants {
   // <fcntl.h>, shared by SOCK_*, EFD_*, TFD_*, EPOLL_CLOEXEC.
   public static final int O_NONBLOCK = 0x800;
   public static final int O_CLOEXEC = 0x80000;
+  public static final int O_RDONLY = 0;
   public static final int F_GETFL = 3;
   public static final int F_SETFL = 4;
+  public static final int SEEK_END = 2;
 
   // <sys/socket.h>
   public static final int AF_UNIX = 1;

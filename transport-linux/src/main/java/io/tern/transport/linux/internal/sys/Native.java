@@ -108,6 +108,25 @@ public final class Native {
   }
 
   /**
+   * Returns a downcall to a variadic C library function, capturing {@code errno} like {@link
+   * #downcall}.
+   *
+   * @param name the symbol
+   * @param descriptor the function's signature (without the capture segment), variadic arguments
+   *     included
+   * @param firstVariadicArg index of the first variadic argument in {@code descriptor}
+   * @return the handle, or {@code null} if the symbol is missing or the native layer unavailable
+   */
+  public static MethodHandle downcallVariadic(
+      String name, FunctionDescriptor descriptor, int firstVariadicArg) {
+    if (UNAVAILABILITY_CAUSE != null) {
+      return null;
+    }
+    return downcall(
+        name, descriptor, CAPTURE_ERRNO, Linker.Option.firstVariadicArg(firstVariadicArg));
+  }
+
+  /**
    * Returns a downcall to a C library function that does not set {@code errno}.
    *
    * @param name the symbol

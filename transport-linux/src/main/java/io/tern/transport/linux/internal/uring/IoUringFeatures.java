@@ -19,6 +19,7 @@ package io.tern.transport.linux.internal.uring;
  * @param multishotRecv {@code IORING_RECV_MULTISHOT}: same release as {@code SEND_ZC} (6.0),
  *     inferred from it
  * @param sendZc {@code IORING_OP_SEND_ZC} (6.0)
+ * @param sendmsgZc {@code IORING_OP_SENDMSG_ZC} (6.1)
  * @param msgRing {@code IORING_OP_MSG_RING} (5.18)
  * @param cancelByFd {@code IORING_ASYNC_CANCEL_FD | ALL}: same release as buffer rings (5.19),
  *     inferred from them
@@ -35,11 +36,13 @@ public record IoUringFeatures(
     boolean multishotAccept,
     boolean multishotRecv,
     boolean sendZc,
+    boolean sendmsgZc,
     boolean msgRing,
     boolean cancelByFd) {
 
   /** Nothing optional: what a 5.11 kernel offers. */
   public static final IoUringFeatures BASELINE =
       new IoUringFeatures(
-          0, false, false, false, false, false, false, false, false, false, false, false, false);
+          0, false, false, false, false, false, false, false, false, false, false, false, false,
+          false);
 }

@@ -16,6 +16,7 @@ import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_RECV;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_RECVMSG;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SENDMSG;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SENDMSG_ZC;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SHUTDOWN;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_WRITE;
@@ -158,6 +159,7 @@ public final class IoUringProbe {
               bufferRings,
               sendZc,
               sendZc,
+              ops[OP_SENDMSG_ZC],
               ops[OP_MSG_RING],
               bufferRings);
       return new Result(null, features);

@@ -66,6 +66,55 @@ class DefaultPromiseTest {
   }
 
   @Test
+  void listenerAddedByARunningListenerRunsAfterItReturns() {
+    Promise<String> p = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+    List<String> order = new ArrayList<>();
+    p.addListener(
+        f -> {
+          order.add("a starts");
+          p.addListener(g -> order.add("late"));
+          order.add("a ends");
+        });
+    p.setSuccess("x");
+    assertThat(order).containsExactly("a starts", "a ends", "late");
+  }
+
+  @Test
+  void listenersAddedDuringNotificationRunAfterTheRemainingOnesInOrder() {
+    Promise<String> p = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+    List<String> order = new ArrayList<>();
+    p.addListener(
+        f -> {
+          order.add("a");
+          p.addListener(g -> order.add("late1"));
+          p.addListener(g -> order.add("late2"));
+        });
+    p.addListener(f -> order.add("b"));
+    p.addListener(f -> order.add("c"));
+    p.setSuccess("x");
+    p.addListener(f -> order.add("after"));
+    assertThat(order).containsExactly("a", "b", "c", "late1", "late2", "after");
+  }
+
+  @Test
+  void everyListenerRunsOnceWhenAddedBeforeAndAfterCompletion() {
+    for (int before = 0; before <= 3; before++) {
+      Promise<String> p = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+      List<Integer> order = new ArrayList<>();
+      for (int i = 0; i < before; i++) {
+        int n = i;
+        p.addListener(f -> order.add(n));
+      }
+      p.setSuccess("x");
+      for (int i = before; i < 5; i++) {
+        int n = i;
+        p.addListener(f -> order.add(n));
+      }
+      assertThat(order).as("%d added before completion", before).containsExactly(0, 1, 2, 3, 4);
+    }
+  }
+
+  @Test
   void deepChainOfCompletedFuturesDoesNotOverflowOnTheImmediateExecutor() {
     assertDeepChainCompletes(ImmediateEventExecutor.INSTANCE);
   }

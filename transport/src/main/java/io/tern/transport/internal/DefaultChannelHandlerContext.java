@@ -18,7 +18,7 @@ import java.net.SocketAddress;
  *
  * <p>Removal unlinks the node from its neighbours but leaves the node's own links intact, so an
  * event currently at (or heading to) the removed node still reaches the rest of the pipeline; the
- * removed handler itself is no longer called ({@link #invokable()}).
+ * removed handler itself is no longer called ({@link #ready()}).
  */
 final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   private static final System.Logger LOGGER =
@@ -54,8 +54,13 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
     state = REMOVED;
   }
 
-  private boolean invokable() {
-    return state == ADDED;
+  /**
+   * Whether the handler may be called now: on the executor's thread and added (not yet removed).
+   * Everything else (hand-over to the executor, skipping a removed handler) is on the slow paths,
+   * which keeps each {@code invoke*} method small enough for the JIT to inline at every call site.
+   */
+  private boolean ready() {
+    return state == ADDED && executor.inEventLoop();
   }
 
   @Override
@@ -123,18 +128,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelRegistered() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelRegistered(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelRegisteredSlow();
+    }
+  }
+
+  private void channelRegisteredSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelRegistered(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelRegistered);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelRegistered();
-      return;
-    }
-    try {
-      handler.channelRegistered(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -145,18 +154,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelUnregistered() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelUnregistered(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelUnregisteredSlow();
+    }
+  }
+
+  private void channelUnregisteredSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelUnregistered(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelUnregistered);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelUnregistered();
-      return;
-    }
-    try {
-      handler.channelUnregistered(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -167,18 +180,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelActive() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelActive(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelActiveSlow();
+    }
+  }
+
+  private void channelActiveSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelActive(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelActive);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelActive();
-      return;
-    }
-    try {
-      handler.channelActive(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -189,18 +206,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelInactive() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelInactive(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelInactiveSlow();
+    }
+  }
+
+  private void channelInactiveSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelInactive(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelInactive);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelInactive();
-      return;
-    }
-    try {
-      handler.channelInactive(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -211,18 +232,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelRead(Object msg) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelRead(this, msg);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelReadSlow(msg);
+    }
+  }
+
+  private void channelReadSlow(Object msg) {
+    if (executor.inEventLoop()) {
+      fireChannelRead(msg); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeChannelRead(msg));
-      return;
-    }
-    if (!invokable()) {
-      fireChannelRead(msg);
-      return;
-    }
-    try {
-      handler.channelRead(this, msg);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -233,18 +258,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelReadComplete() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelReadComplete(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelReadCompleteSlow();
+    }
+  }
+
+  private void channelReadCompleteSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelReadComplete(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelReadComplete);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelReadComplete();
-      return;
-    }
-    try {
-      handler.channelReadComplete(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -255,18 +284,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeUserEventTriggered(Object evt) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.userEventTriggered(this, evt);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      userEventTriggeredSlow(evt);
+    }
+  }
+
+  private void userEventTriggeredSlow(Object evt) {
+    if (executor.inEventLoop()) {
+      fireUserEventTriggered(evt); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeUserEventTriggered(evt));
-      return;
-    }
-    if (!invokable()) {
-      fireUserEventTriggered(evt);
-      return;
-    }
-    try {
-      handler.userEventTriggered(this, evt);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -277,18 +310,22 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeChannelWritabilityChanged() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.channelWritabilityChanged(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      channelWritabilityChangedSlow();
+    }
+  }
+
+  private void channelWritabilityChangedSlow() {
+    if (executor.inEventLoop()) {
+      fireChannelWritabilityChanged(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeChannelWritabilityChanged);
-      return;
-    }
-    if (!invokable()) {
-      fireChannelWritabilityChanged();
-      return;
-    }
-    try {
-      handler.channelWritabilityChanged(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -299,20 +336,28 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   void invokeExceptionCaught(Throwable cause) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.exceptionCaught(this, cause);
+      } catch (Throwable t) {
+        exceptionCaughtThrew(cause, t);
+      }
+    } else {
+      exceptionCaughtSlow(cause);
+    }
+  }
+
+  private void exceptionCaughtThrew(Throwable cause, Throwable t) {
+    // Propagating again could loop; log both instead.
+    t.addSuppressed(cause);
+    LOGGER.log(System.Logger.Level.WARNING, "exceptionCaught of '" + name + "' threw", t);
+  }
+
+  private void exceptionCaughtSlow(Throwable cause) {
+    if (executor.inEventLoop()) {
+      fireExceptionCaught(cause); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeExceptionCaught(cause));
-      return;
-    }
-    if (!invokable()) {
-      fireExceptionCaught(cause);
-      return;
-    }
-    try {
-      handler.exceptionCaught(this, cause);
-    } catch (Throwable t) {
-      // Propagating again could loop; log both instead.
-      t.addSuppressed(cause);
-      LOGGER.log(System.Logger.Level.WARNING, "exceptionCaught of '" + name + "' threw", t);
     }
   }
 
@@ -329,18 +374,16 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeBind(SocketAddress localAddress, Promise<Void> promise) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.bind(this, localAddress, promise);
+      } catch (Throwable t) {
+        promise.tryFailure(t);
+      }
+    } else if (executor.inEventLoop()) {
+      bind(localAddress, promise); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeBind(localAddress, promise));
-      return;
-    }
-    if (!invokable()) {
-      bind(localAddress, promise);
-      return;
-    }
-    try {
-      handler.bind(this, localAddress, promise);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
     }
   }
 
@@ -357,18 +400,16 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
 
   private void invokeConnect(
       SocketAddress remoteAddress, SocketAddress localAddress, Promise<Void> promise) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.connect(this, remoteAddress, localAddress, promise);
+      } catch (Throwable t) {
+        promise.tryFailure(t);
+      }
+    } else if (executor.inEventLoop()) {
+      connect(remoteAddress, localAddress, promise); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeConnect(remoteAddress, localAddress, promise));
-      return;
-    }
-    if (!invokable()) {
-      connect(remoteAddress, localAddress, promise);
-      return;
-    }
-    try {
-      handler.connect(this, remoteAddress, localAddress, promise);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
     }
   }
 
@@ -383,18 +424,16 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeDisconnect(Promise<Void> promise) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.disconnect(this, promise);
+      } catch (Throwable t) {
+        promise.tryFailure(t);
+      }
+    } else if (executor.inEventLoop()) {
+      disconnect(promise); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeDisconnect(promise));
-      return;
-    }
-    if (!invokable()) {
-      disconnect(promise);
-      return;
-    }
-    try {
-      handler.disconnect(this, promise);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
     }
   }
 
@@ -409,18 +448,16 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeClose(Promise<Void> promise) {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.close(this, promise);
+      } catch (Throwable t) {
+        promise.tryFailure(t);
+      }
+    } else if (executor.inEventLoop()) {
+      close(promise); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeClose(promise));
-      return;
-    }
-    if (!invokable()) {
-      close(promise);
-      return;
-    }
-    try {
-      handler.close(this, promise);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
     }
   }
 
@@ -434,18 +471,16 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   }
 
   private void invokeRead() {
-    if (!executor.inEventLoop()) {
+    if (ready()) {
+      try {
+        handler.read(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else if (executor.inEventLoop()) {
+      read(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeRead);
-      return;
-    }
-    if (!invokable()) {
-      read();
-      return;
-    }
-    try {
-      handler.read(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 
@@ -460,19 +495,23 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
     return promise;
   }
 
-  private void invokeWrite(Object msg, Promise<Void> promise) {
-    if (!executor.inEventLoop()) {
+  void invokeWrite(Object msg, Promise<Void> promise) {
+    if (ready()) {
+      try {
+        handler.write(this, msg, promise);
+      } catch (Throwable t) {
+        promise.tryFailure(t);
+      }
+    } else {
+      writeSlow(msg, promise);
+    }
+  }
+
+  private void writeSlow(Object msg, Promise<Void> promise) {
+    if (executor.inEventLoop()) {
+      write(msg, promise); // removed: skip this handler
+    } else {
       executor.execute(() -> invokeWrite(msg, promise));
-      return;
-    }
-    if (!invokable()) {
-      write(msg, promise);
-      return;
-    }
-    try {
-      handler.write(this, msg, promise);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
     }
   }
 
@@ -485,19 +524,23 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
     return this;
   }
 
-  private void invokeFlush() {
-    if (!executor.inEventLoop()) {
+  void invokeFlush() {
+    if (ready()) {
+      try {
+        handler.flush(this);
+      } catch (Throwable t) {
+        fireExceptionCaught(t);
+      }
+    } else {
+      flushSlow();
+    }
+  }
+
+  private void flushSlow() {
+    if (executor.inEventLoop()) {
+      flush(); // removed: skip this handler
+    } else {
       executor.execute(this::invokeFlush);
-      return;
-    }
-    if (!invokable()) {
-      flush();
-      return;
-    }
-    try {
-      handler.flush(this);
-    } catch (Throwable t) {
-      fireExceptionCaught(t);
     }
   }
 

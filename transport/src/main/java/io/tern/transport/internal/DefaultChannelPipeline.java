@@ -40,8 +40,16 @@ public class DefaultChannelPipeline implements ChannelPipeline {
    */
   public DefaultChannelPipeline(Channel channel, ChannelHandler headHandler) {
     this.channel = channel;
-    // The head is always invoked for outbound operations; the tail for every inbound event.
-    head = new DefaultChannelHandlerContext(this, "head", headHandler, HandlerMask.ALL);
+    // The head is always invoked for outbound operations, but for inbound events only when its
+    // handler overrides them (a transport's head usually overrides none): skipping it saves a hop
+    // and keeps the head's class out of the handlers' shared inbound call sites, which then stay
+    // mono- or bimorphic (inlinable) in pipelines of few handler classes. The tail has every bit.
+    head =
+        new DefaultChannelHandlerContext(
+            this,
+            "head",
+            headHandler,
+            (HandlerMask.of(headHandler.getClass()) & HandlerMask.INBOUND) | HandlerMask.OUTBOUND);
     tail = new DefaultChannelHandlerContext(this, "tail", TAIL, HandlerMask.ALL);
     head.next = tail;
     tail.prev = head;
@@ -359,57 +367,66 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
   // ---- events ----
 
+  /** The first context from the head on whose handler handles {@code bit} (at worst the tail). */
+  private DefaultChannelHandlerContext firstInbound(int bit) {
+    DefaultChannelHandlerContext ctx = head;
+    while ((ctx.mask & bit) == 0) {
+      ctx = ctx.next;
+    }
+    return ctx;
+  }
+
   @Override
   public ChannelPipeline fireChannelRegistered() {
-    head.invokeChannelRegistered();
+    firstInbound(HandlerMask.REGISTERED).invokeChannelRegistered();
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelUnregistered() {
-    head.invokeChannelUnregistered();
+    firstInbound(HandlerMask.UNREGISTERED).invokeChannelUnregistered();
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelActive() {
-    head.invokeChannelActive();
+    firstInbound(HandlerMask.ACTIVE).invokeChannelActive();
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelInactive() {
-    head.invokeChannelInactive();
+    firstInbound(HandlerMask.INACTIVE).invokeChannelInactive();
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelRead(Object msg) {
-    head.invokeChannelRead(msg);
+    firstInbound(HandlerMask.READ).invokeChannelRead(msg);
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelReadComplete() {
-    head.invokeChannelReadComplete();
+    firstInbound(HandlerMask.READ_COMPLETE).invokeChannelReadComplete();
     return this;
   }
 
   @Override
   public ChannelPipeline fireUserEventTriggered(Object evt) {
-    head.invokeUserEventTriggered(evt);
+    firstInbound(HandlerMask.USER_EVENT).invokeUserEventTriggered(evt);
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelWritabilityChanged() {
-    head.invokeChannelWritabilityChanged();
+    firstInbound(HandlerMask.WRITABILITY).invokeChannelWritabilityChanged();
     return this;
   }
 
   @Override
   public ChannelPipeline fireExceptionCaught(Throwable cause) {
-    head.invokeExceptionCaught(cause);
+    firstInbound(HandlerMask.EXCEPTION).invokeExceptionCaught(cause);
     return this;
   }
 

@@ -28,6 +28,8 @@ final class HandlerMask {
   static final int WRITE = 1 << 14;
   static final int FLUSH = 1 << 15;
   static final int ALL = (1 << 16) - 1;
+  static final int INBOUND = (1 << 9) - 1;
+  static final int OUTBOUND = ALL & ~INBOUND;
 
   private static final ClassValue<Integer> MASKS =
       new ClassValue<>() {

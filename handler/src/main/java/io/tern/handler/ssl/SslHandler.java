@@ -88,6 +88,8 @@ public class SslHandler extends ByteToMessageDecoder {
   private boolean flushedBeforeHandshake;
   private boolean tls13;
   private boolean needsFlush;
+  private boolean firedChannelRead;
+  private boolean readDuringHandshake;
   private boolean inboundDone;
   private boolean failed;
   private int recordOverhead = 64;
@@ -206,6 +208,9 @@ public class SslHandler extends ByteToMessageDecoder {
         wrapNonAppData(ctx);
         flushIfNeeded(ctx);
       }
+      if (!ctx.channel().config().autoRead()) {
+        ctx.read(); // the handshake needs the peer's answer whatever the application reads
+      }
     } catch (SSLException e) {
       fail(ctx, e);
     }
@@ -231,6 +236,11 @@ public class SslHandler extends ByteToMessageDecoder {
     tls13 = "TLSv1.3".equals(engine.getSession().getProtocol());
     handshakePromise.trySuccess(null);
     ctx.fireUserEventTriggered(SslHandshakeCompletionEvent.SUCCESS);
+    if (readDuringHandshake && !ctx.channel().config().autoRead()) {
+      // The application asked for data while handshake records used up its reads.
+      readDuringHandshake = false;
+      ctx.read();
+    }
     if (!pending.isEmpty()) {
       wrapPending(ctx);
     }
@@ -306,6 +316,7 @@ public class SslHandler extends ByteToMessageDecoder {
       if (decoded.isReadable()) {
         ByteBuf msg = decoded;
         decoded = null;
+        firedChannelRead = true;
         ctx.fireChannelRead(msg);
       }
     } finally {
@@ -365,7 +376,23 @@ public class SslHandler extends ByteToMessageDecoder {
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
     flushIfNeeded(ctx);
+    if (!ctx.channel().config().autoRead()
+        && (!firedChannelRead || !handshakePromise.isDone())
+        && !inboundDone) {
+      // Nothing reached the application (a partial record, or handshake traffic): with autoRead
+      // off it would never ask again, so ask for it.
+      ctx.read();
+    }
+    firedChannelRead = false;
     super.channelReadComplete(ctx);
+  }
+
+  @Override
+  public void read(ChannelHandlerContext ctx) {
+    if (!handshakePromise.isDone()) {
+      readDuringHandshake = true;
+    }
+    ctx.read();
   }
 
   @Override

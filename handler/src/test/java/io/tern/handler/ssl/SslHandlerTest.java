@@ -462,4 +462,60 @@ class SslHandlerTest {
     assertThat(p.client.isOpen()).isFalse();
     p.close();
   }
+
+  /** Counts the read requests that reach the transport. */
+  static final class ReadCounter implements io.tern.transport.channel.ChannelHandler {
+    int reads;
+
+    @Override
+    public void read(io.tern.transport.channel.ChannelHandlerContext ctx) {
+      reads++;
+      ctx.read();
+    }
+  }
+
+  @Test
+  void withAutoReadOffTheHandlerAsksForTheReadsTheHandshakeAndPartialRecordsNeed() {
+    ReadCounter clientReads = new ReadCounter();
+    ReadCounter serverReads = new ReadCounter();
+    io.tern.transport.embedded.EmbeddedChannel client =
+        new io.tern.transport.embedded.EmbeddedChannel(clientReads);
+    io.tern.transport.embedded.EmbeddedChannel server =
+        new io.tern.transport.embedded.EmbeddedChannel(serverReads);
+    client.config().autoRead(false);
+    server.config().autoRead(false);
+    int clientBase = clientReads.reads; // the channel's own read when it became active
+    int serverBase = serverReads.reads;
+    SslHandler clientSsl = clientBuilder().build().newHandler("localhost", 1);
+    TlsPipe.Recorder serverRecorder = new TlsPipe.Recorder();
+    server.pipeline().addLast(serverBuilder().build().newHandler()).addLast(serverRecorder);
+    client.pipeline().addLast(clientSsl);
+    assertThat(clientReads.reads - clientBase).as("client waits for the server hello").isOne();
+    assertThat(serverReads.reads - serverBase).as("server waits for the client hello").isOne();
+
+    for (int i = 0; i < 10; i++) {
+      ByteBuf b;
+      while ((b = client.readOutbound()) != null) {
+        server.writeInbound(b);
+      }
+      while ((b = server.readOutbound()) != null) {
+        client.writeInbound(b);
+      }
+    }
+    assertThat(clientSsl.handshakeFuture().isSuccess()).isTrue();
+    int before = serverReads.reads;
+
+    client.writeAndFlush(ascii("data"));
+    ByteBuf record = client.readOutbound();
+    server.writeInbound(record.readRetainedSlice(3)); // a partial record: nothing to deliver
+    assertThat(serverReads.reads).as("asks for the rest").isEqualTo(before + 1);
+    server.writeInbound(record);
+    assertThat(serverRecorder.text()).isEqualTo("data");
+    assertThat(serverReads.reads)
+        .as("data delivered: the application decides")
+        .isEqualTo(before + 1);
+
+    client.finishAndReleaseAll();
+    server.finishAndReleaseAll();
+  }
 }

@@ -6,10 +6,6 @@ import io.tern.codec.ByteToMessageDecoder;
 import io.tern.codec.http.internal.HttpChars;
 import io.tern.common.AsciiString;
 import io.tern.transport.channel.ChannelHandlerContext;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -51,8 +47,6 @@ import java.util.Objects;
  * <p>Threading: the channel's event loop; one instance per channel.
  */
 public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final int MAX_CHUNK_SIZE_DIGITS = 16;
 
   private enum State {
@@ -63,6 +57,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     READ_CHUNK_CONTENT,
     READ_CHUNK_DELIMITER,
     READ_TRAILERS,
+    PAUSED,
     BAD_MESSAGE,
     UPGRADED
   }
@@ -74,13 +69,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   private HttpMessage message;
   private long remaining;
 
-  // The head being scanned: src[base + i] is byte (readerIndex + i) of the cumulation; lineEnds
-  // holds the offsets of the line feeds found so far, scanned the offset where the scan resumes.
-  private byte[] mirror = new byte[512];
-  private int mirrorLength;
-  private int scanned;
-  private int[] lineEnds = new int[32];
-  private int lineCount;
+  private final HttpHeadScanner scanner;
 
   /**
    * Creates a decoder.
@@ -89,6 +78,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
    */
   protected HttpObjectDecoder(HttpDecoderConfig config) {
     this.config = Objects.requireNonNull(config, "config");
+    this.scanner = new HttpHeadScanner(config);
   }
 
   /**
@@ -134,6 +124,45 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   }
 
   /**
+   * Returns whether decoding stops after this message (which has no content) until {@link
+   * #resumeDecoding} is called: the following bytes wait in the cumulation. A server uses this
+   * after {@code CONNECT}, whose response decides whether the rest is HTTP or a tunnel.
+   *
+   * @param msg the message head
+   * @return {@code true} to pause
+   */
+  protected boolean pausesAfter(HttpMessage msg) {
+    return false;
+  }
+
+  /**
+   * Ends a pause begun by {@link #pausesAfter}: decodes the following bytes as HTTP again, or
+   * passes them (and all later ones) on as they are. Bytes already waiting are decoded in a task on
+   * the event loop (not from within this call, which may run inside a handler this decoder called).
+   *
+   * @param ctx this decoder's context
+   * @param raw {@code true} to pass the rest of the input through (a tunnel)
+   */
+  protected final void resumeDecoding(ChannelHandlerContext ctx, boolean raw) {
+    if (state != State.PAUSED) {
+      return;
+    }
+    state = raw ? State.UPGRADED : State.READ_HEAD;
+    if (internalBuffer().isReadable()) {
+      ctx.executor()
+          .execute(
+              () -> {
+                try {
+                  channelRead(ctx, Unpooled.EMPTY_BUFFER);
+                  channelReadComplete(ctx);
+                } catch (Exception e) {
+                  ctx.fireExceptionCaught(e);
+                }
+              });
+    }
+  }
+
+  /**
    * Returns whether a message without {@code Content-Length} or {@code Transfer-Encoding} has
    * content up to the end of the connection (responses) or none (requests).
    *
@@ -160,7 +189,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   public void reset() {
     state = State.READ_HEAD;
     message = null;
-    resetScan();
+    scanner.reset();
   }
 
   @Override
@@ -206,6 +235,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
         out.add(in.readRetainedSlice(in.readableBytes()));
         yield true;
       }
+      case PAUSED -> false;
       case BAD_MESSAGE -> {
         in.skipBytes(in.readableBytes());
         yield false;
@@ -234,25 +264,26 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   // Head
 
   private boolean readHead(ByteBuf in, List<Object> out) {
-    if (lineCount == 0 && scanned == 0 && !skipLeadingEmptyLines(in)) {
+    if (!scanner.started() && !skipLeadingEmptyLines(in)) {
       return false;
     }
-    int end = scanSection(in, true);
+    int end = scanner.scan(in, true);
     if (end < 0) {
       return false;
     }
     // The section is complete: copy it once; values are views of this array.
     byte[] b = new byte[end];
     in.getBytes(in.readerIndex(), b, 0, end);
-    int lines = lineCount;
-    int[] ends = lineEnds;
-    resetScan();
+    int lines = scanner.lineCount();
+    int[] ends = scanner.lineEnds();
+    scanner.reset();
     in.skipBytes(end);
 
     HttpHeaders headers = new HttpHeaders(config.validateHeaders(), config.validateHeaders());
     HttpMessage msg = parseInitialLine(b, 0, ends[0] - 1, headers);
-    Framing framing = new Framing();
-    parseFields(b, ends, 1, lines - 1, ends[0] + 1, headers, framing);
+    HttpFieldParser.Framing framing = new HttpFieldParser.Framing();
+    HttpFieldParser.parse(
+        b, ends, 1, lines - 1, ends[0] + 1, config.validateHeaders(), headers, framing);
     boolean http10 = msg.protocolVersion().equals(HttpVersion.HTTP_1_0);
     validateHead(msg);
     if (framing.transferEncoding != null) {
@@ -262,7 +293,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
       if (http10) {
         throw new InvalidHttpMessageException("Transfer-Encoding in an HTTP/1.0 message");
       }
-      if (!isChunked(framing.transferEncoding)) {
+      if (!HttpFieldParser.isChunked(framing.transferEncoding)) {
         throw new InvalidHttpMessageException(
             "unsupported transfer coding: " + framing.transferEncoding);
       }
@@ -290,6 +321,10 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
       state = State.READ_VARIABLE_CONTENT;
     } else {
       out.add(LastHttpContent.EMPTY_LAST_CONTENT);
+      if (pausesAfter(msg)) {
+        state = State.PAUSED;
+        return false;
+      }
     }
     return true;
   }
@@ -310,226 +345,6 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
       in.skipBytes(2);
     }
     return in.isReadable();
-  }
-
-  private static boolean isChunked(AsciiString te) {
-    int s = 0;
-    int e = te.length();
-    while (s < e && HttpChars.isOws(te.charAt(s))) {
-      s++;
-    }
-    while (e > s && HttpChars.isOws(te.charAt(e - 1))) {
-      e--;
-    }
-    return e - s == 7 && te.regionMatches(true, s, HttpHeaderValues.CHUNKED, 0, 7);
-  }
-
-  /** The framing headers seen while parsing a head. */
-  private static final class Framing {
-    long contentLength = -1;
-    AsciiString transferEncoding;
-  }
-
-  /**
-   * Finds the end of a head (or trailer) section: the line feed of its empty line. Records the line
-   * feeds in {@link #lineEnds}; resumes where the previous call stopped.
-   *
-   * @return the section length including its empty line, or -1 if more bytes are needed
-   */
-  private int scanSection(ByteBuf in, boolean head) {
-    int limit = (head ? config.maxInitialLineLength() + 2 : 0) + config.maxHeaderSize() + 2;
-    int readable = Math.min(in.readableBytes(), limit + 1);
-    byte[] src;
-    int base;
-    if (in.hasArray()) {
-      src = in.array();
-      base = in.arrayOffset() + in.readerIndex();
-    } else {
-      if (readable > mirrorLength) {
-        if (readable > mirror.length) {
-          mirror =
-              Arrays.copyOf(mirror, Math.min(Math.max(readable, mirror.length * 2), limit + 1));
-        }
-        in.getBytes(in.readerIndex() + mirrorLength, mirror, mirrorLength, readable - mirrorLength);
-        mirrorLength = readable;
-      }
-      src = mirror;
-      base = 0;
-    }
-    int from = scanned;
-    while (true) {
-      int lineStart = lineCount == 0 ? 0 : lineEnds[lineCount - 1] + 1;
-      int lf = indexOfLf(src, base + from, base + readable);
-      if (lf < 0) {
-        checkPartialSection(readable, head);
-        scanned = readable;
-        return -1;
-      }
-      lf -= base;
-      if (lf == lineStart || src[base + lf - 1] != '\r') {
-        throw new InvalidHttpMessageException("a line ends in a bare LF");
-      }
-      addLineEnd(lf);
-      boolean empty = lf == lineStart + 1;
-      if (head && lineCount == 1) {
-        if (lf - 1 > config.maxInitialLineLength()) {
-          throw new TooLongHttpLineException(
-              "the first line is longer than " + config.maxInitialLineLength() + " bytes");
-        }
-      } else if (empty) {
-        return lf + 1; // the empty line ending the section
-      } else {
-        int fieldStart = head ? lineEnds[0] + 1 : 0;
-        if (lf + 1 - fieldStart > config.maxHeaderSize()) {
-          throw headerTooLarge();
-        }
-        if ((head ? lineCount - 1 : lineCount) > config.maxHeaderCount()) {
-          throw new TooLongHttpHeaderException(
-              "more than " + config.maxHeaderCount() + " header fields");
-        }
-      }
-      from = lf + 1;
-    }
-  }
-
-  private void checkPartialSection(int readable, boolean head) {
-    if (head && lineCount == 0) {
-      if (readable > config.maxInitialLineLength() + 1) {
-        throw new TooLongHttpLineException(
-            "the first line is longer than " + config.maxInitialLineLength() + " bytes");
-      }
-    } else if (readable - (head ? lineEnds[0] + 1 : 0) > config.maxHeaderSize() + 1) {
-      throw headerTooLarge();
-    }
-  }
-
-  private TooLongHttpHeaderException headerTooLarge() {
-    return new TooLongHttpHeaderException(
-        "the header section is larger than " + config.maxHeaderSize() + " bytes");
-  }
-
-  private void addLineEnd(int lf) {
-    if (lineCount == lineEnds.length) {
-      lineEnds = Arrays.copyOf(lineEnds, lineCount * 2);
-    }
-    lineEnds[lineCount++] = lf;
-  }
-
-  private void resetScan() {
-    mirrorLength = 0;
-    scanned = 0;
-    lineCount = 0;
-    if (lineEnds.length > 256) {
-      lineEnds = new int[32];
-    }
-  }
-
-  /** Word-at-a-time search for LF in {@code a[from, to)}; -1 if absent. */
-  private static int indexOfLf(byte[] a, int from, int to) {
-    int i = from;
-    for (; i <= to - Long.BYTES; i += Long.BYTES) {
-      long v = (long) LONGS.get(a, i) ^ 0x0A0A0A0A0A0A0A0AL;
-      long found = (v - 0x0101010101010101L) & ~v & 0x8080808080808080L;
-      if (found != 0) {
-        return i + (Long.numberOfTrailingZeros(found) >>> 3);
-      }
-    }
-    for (; i < to; i++) {
-      if (a[i] == '\n') {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * Parses the field lines {@code ends[firstLine..lastLine)} of a section (the last line is the
-   * empty one) into {@code headers}.
-   */
-  private void parseFields(
-      byte[] b,
-      int[] ends,
-      int firstLine,
-      int emptyLine,
-      int start,
-      HttpHeaders headers,
-      Framing framing) {
-    boolean validate = config.validateHeaders();
-    int lineStart = start;
-    for (int l = firstLine; l < emptyLine; l++) {
-      int lineEnd = ends[l] - 1; // the CR
-      byte first = b[lineStart];
-      if (first == ' ' || first == '\t') {
-        throw new InvalidHttpMessageException("obs-fold (a header line starting with whitespace)");
-      }
-      int colon = lineStart;
-      while (colon < lineEnd && b[colon] != ':') {
-        if (!HttpChars.isTokenByte(b[colon])) {
-          throw new InvalidHttpMessageException(
-              "invalid byte 0x" + Integer.toHexString(b[colon] & 0xFF) + " in a header name");
-        }
-        colon++;
-      }
-      if (colon == lineEnd || colon == lineStart) {
-        throw new InvalidHttpMessageException("a header line without name or colon");
-      }
-      int vs = colon + 1;
-      while (vs < lineEnd && (b[vs] == ' ' || b[vs] == '\t')) {
-        vs++;
-      }
-      int ve = lineEnd;
-      while (ve > vs && (b[ve - 1] == ' ' || b[ve - 1] == '\t')) {
-        ve--;
-      }
-      for (int i = vs; i < ve; i++) {
-        if (!HttpChars.isFieldValueByte(b[i]) && (validate || isSmugglingByte(b[i]))) {
-          throw new InvalidHttpMessageException(
-              "invalid byte 0x" + Integer.toHexString(b[i] & 0xFF) + " in a header value");
-        }
-      }
-      int nameLength = colon - lineStart;
-      AsciiString name = KnownHeaderNames.lookup(b, lineStart, nameLength);
-      if (name == null) {
-        name = new AsciiString(b, lineStart, nameLength, false);
-      }
-      AsciiString value =
-          ve == vs ? AsciiString.EMPTY_STRING : new AsciiString(b, vs, ve - vs, false);
-      if (framing != null) {
-        if (name == HttpHeaderNames.CONTENT_LENGTH) {
-          if (framing.contentLength >= 0) {
-            throw new InvalidHttpMessageException("more than one Content-Length");
-          }
-          framing.contentLength = parseContentLength(b, vs, ve);
-        } else if (name == HttpHeaderNames.TRANSFER_ENCODING) {
-          if (framing.transferEncoding != null) {
-            throw new InvalidHttpMessageException("more than one Transfer-Encoding");
-          }
-          framing.transferEncoding = value;
-        }
-      }
-      headers.addTrusted(name, value);
-      lineStart = ends[l] + 1;
-    }
-  }
-
-  // Even without validation, these bytes never pass: they split or confuse framing.
-  private static boolean isSmugglingByte(byte b) {
-    return b == '\r' || b == '\n' || b == 0;
-  }
-
-  private static long parseContentLength(byte[] b, int from, int to) {
-    if (from == to || to - from > 18) {
-      throw new InvalidHttpMessageException("invalid Content-Length");
-    }
-    long n = 0;
-    for (int i = from; i < to; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        throw new InvalidHttpMessageException("invalid Content-Length");
-      }
-      n = n * 10 + d;
-    }
-    return n;
   }
 
   // -----------------------------------------------------------------------------------------
@@ -624,23 +439,23 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   }
 
   private boolean readTrailers(ByteBuf in, List<Object> out) {
-    int end = scanSection(in, false);
+    int end = scanner.scan(in, false);
     if (end < 0) {
       return false;
     }
     if (end == 2) {
-      resetScan();
+      scanner.reset();
       in.skipBytes(2);
       out.add(LastHttpContent.EMPTY_LAST_CONTENT);
     } else {
       byte[] b = new byte[end];
       in.getBytes(in.readerIndex(), b, 0, end);
-      int lines = lineCount;
-      int[] ends = lineEnds;
-      resetScan();
+      int lines = scanner.lineCount();
+      int[] ends = scanner.lineEnds();
+      scanner.reset();
       in.skipBytes(end);
       HttpHeaders trailers = HttpHeaders.newTrailers(false);
-      parseFields(b, ends, 0, lines - 1, 0, trailers, null);
+      HttpFieldParser.parse(b, ends, 0, lines - 1, 0, config.validateHeaders(), trailers, null);
       // Fields that frame a message have no meaning in a trailer: drop them (RFC 9110, 6.5.1).
       trailers.remove(HttpHeaderNames.CONTENT_LENGTH);
       trailers.remove(HttpHeaderNames.TRANSFER_ENCODING);
@@ -682,7 +497,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   }
 
   private void fail(ByteBuf in, List<Object> out, RuntimeException cause) {
-    resetScan();
+    scanner.reset();
     in.skipBytes(in.readableBytes());
     HttpObject failed;
     if (message == null) {

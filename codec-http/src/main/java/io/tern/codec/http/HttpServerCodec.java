@@ -17,6 +17,10 @@ import java.util.List;
  * <ul>
  *   <li><b>Responses to {@code HEAD}</b> (and successful responses to {@code CONNECT}) are written
  *       without content, whatever their headers say.
+ *   <li><b>{@code CONNECT}.</b> After a {@code CONNECT} request the codec decodes nothing more
+ *       until the response is written: a {@code 2xx} turns the connection into a tunnel (inbound
+ *       bytes are passed on as {@link ByteBuf}s, outbound {@link ByteBuf}s are written as they
+ *       are); any other status resumes HTTP.
  *   <li><b>Pipelining.</b> Requests are remembered in order until their responses are written; a
  *       {@code 1xx} interim response (other than {@code 101}) does not count as the response.
  *   <li><b>Invalid requests</b> (every case listed in {@link HttpObjectDecoder}, and exceeded
@@ -38,6 +42,9 @@ public class HttpServerCodec extends HttpRequestDecoder {
   private final Encoder encoder = new Encoder();
   private int responsesBeforeBadRequest = -1;
   private boolean inFinalResponse;
+  private boolean answeringConnect;
+  private boolean connectAccepted;
+  private boolean tunnel;
   private boolean badRequestWritten;
 
   /** Creates a codec with {@link HttpDecoderConfig#DEFAULT}. */
@@ -57,6 +64,11 @@ public class HttpServerCodec extends HttpRequestDecoder {
   @Override
   protected void headDecoded(HttpMessage msg) {
     methods.add(((HttpRequest) msg).method());
+  }
+
+  @Override
+  protected boolean pausesAfter(HttpMessage msg) {
+    return HttpMethod.CONNECT.equals(((HttpRequest) msg).method());
   }
 
   @Override
@@ -93,6 +105,10 @@ public class HttpServerCodec extends HttpRequestDecoder {
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+    if (tunnel && msg instanceof ByteBuf) {
+      ctx.write(msg, promise);
+      return;
+    }
     if (badRequestWritten) {
       ReferenceCountUtil.release(msg);
       promise.tryFailure(
@@ -104,9 +120,10 @@ public class HttpServerCodec extends HttpRequestDecoder {
       boolean interim = code >= 100 && code < 200 && code != 101;
       if (!interim) {
         HttpMethod method = methods.peek();
-        encoder.noContent =
-            HttpMethod.HEAD.equals(method)
-                || (HttpMethod.CONNECT.equals(method) && code >= 200 && code < 300);
+        boolean connected = HttpMethod.CONNECT.equals(method) && code >= 200 && code < 300;
+        encoder.noContent = HttpMethod.HEAD.equals(method) || connected;
+        answeringConnect = HttpMethod.CONNECT.equals(method);
+        connectAccepted = connected;
         inFinalResponse = true;
       }
     }
@@ -115,6 +132,11 @@ public class HttpServerCodec extends HttpRequestDecoder {
     if (ends) {
       inFinalResponse = false;
       methods.poll();
+      if (answeringConnect) {
+        answeringConnect = false;
+        tunnel = connectAccepted;
+        resumeDecoding(ctx, tunnel);
+      }
       if (responsesBeforeBadRequest > 0 && --responsesBeforeBadRequest == 0) {
         writeBadRequest(ctx);
       }

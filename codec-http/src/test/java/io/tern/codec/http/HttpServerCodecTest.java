@@ -161,4 +161,53 @@ class HttpServerCodecTest {
     assertThat(ch.isOpen()).isFalse();
     ch.finishAndReleaseAll();
   }
+
+  @Test
+  void connectPausesDecodingUntilAnsweredAndA2xxTurnsTheConnectionIntoATunnel() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n\u0016\u0003raw"));
+    HttpRequest connect = ch.readInbound();
+    assertThat(connect.method()).isEqualTo(HttpMethod.CONNECT);
+    Object end = ch.readInbound();
+    assertThat(end).isInstanceOf(LastHttpContent.class);
+    Object waiting = ch.readInbound();
+    assertThat(waiting).as("bytes after CONNECT wait for its answer").isNull();
+
+    ch.writeOutbound(
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER));
+    assertThat(written(ch)).isEqualTo("HTTP/1.1 200 OK\r\n\r\n");
+    ch.runPendingTasks();
+    ByteBuf tunnelled = ch.readInbound();
+    assertThat(tunnelled.toString(StandardCharsets.ISO_8859_1)).isEqualTo("\u0016\u0003raw");
+    tunnelled.release();
+
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\n"));
+    ByteBuf more = ch.readInbound();
+    assertThat(more.toString(StandardCharsets.ISO_8859_1)).isEqualTo("GET / HTTP/1.1\r\n");
+    more.release();
+    ch.writeOutbound(bytes("back"));
+    assertThat(written(ch)).isEqualTo("back");
+    assertThat(ch.isOpen()).isTrue();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aRefusedConnectResumesHttpWithThePipelinedRequests() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    String connect = "CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n";
+    ch.writeInbound(bytes(connect + "GET /next HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse refused =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN, Unpooled.EMPTY_BUFFER);
+    HttpUtil.setContentLength(refused, 0);
+    ch.writeOutbound(refused);
+    assertThat(written(ch)).startsWith("HTTP/1.1 403 Forbidden\r\n");
+    ch.runPendingTasks();
+    HttpRequest next = ch.readInbound();
+    assertThat(next.uri()).isEqualTo("/next");
+    releaseInbound(ch);
+    ch.finishAndReleaseAll();
+  }
 }

@@ -7,6 +7,7 @@ import io.tern.transport.bootstrap.ChannelFactory;
 import io.tern.transport.bootstrap.ServerChannelFactory;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.linux.SocketTransport;
 import io.tern.transport.local.LocalAddress;
 import io.tern.transport.local.LocalChannel;
 import io.tern.transport.local.LocalServerChannel;
@@ -21,10 +22,10 @@ import java.util.function.Supplier;
 
 /**
  * Selects a transport by the name given to {@code --transport}: what an example needs to create its
- * event loops and channels. Adding a transport is one line in the static block below (for example
- * {@code add("epoll", () -> new Transport("epoll", EpollIoHandler.newFactory(),
- * EpollSocketChannel::new, EpollServerSocketChannel::new, false))}) and removing its name from
- * {@code PLANNED}.
+ * event loops and channels: {@code nio}, {@code local} (in-VM), and the Linux transports {@code
+ * epoll}, {@code io_uring} and {@code native} (the best available) through {@code
+ * transport-linux}'s {@link SocketTransport}. Adding a transport is one line in the static block
+ * below.
  *
  * <p>Thread-safe (immutable after class initialisation).
  */
@@ -33,13 +34,6 @@ public final class Transports {
   public static final String DEFAULT = "nio";
 
   private static final Map<String, Supplier<Transport>> AVAILABLE = new LinkedHashMap<>();
-
-  /** Names every Tern build will know, with why they are not here yet. */
-  private static final Map<String, String> PLANNED =
-      Map.of(
-          "epoll", "the native epoll transport (module transport-linux) is not available yet",
-          "io_uring", "the native io_uring transport (module transport-linux) is not available yet",
-          "native", "no native transport (epoll, io_uring) is available yet");
 
   static {
     add(
@@ -60,9 +54,24 @@ public final class Transports {
                 LocalChannel::new,
                 LocalServerChannel::new,
                 true));
+    for (String name : new String[] {"epoll", "io_uring", "native"}) {
+      add(name, () -> socket(name));
+    }
   }
 
   private Transports() {}
+
+  /** A TCP transport of {@code transport-linux}; a usage error (with why) where unavailable. */
+  private static Transport socket(String name) {
+    SocketTransport t;
+    try {
+      t = SocketTransport.of(name);
+    } catch (UnsupportedOperationException e) {
+      throw new UsageException("--transport " + name + ": " + e.getMessage());
+    }
+    return new Transport(
+        t.name(), t.ioHandlerFactory(), t.channelFactory(), t.serverChannelFactory(), false);
+  }
 
   private static void add(String name, Supplier<Transport> transport) {
     AVAILABLE.put(name, transport);
@@ -101,7 +110,8 @@ public final class Transports {
    *
    * @param options the example's options
    * @return the transport
-   * @throws UsageException naming the available transports if this one is unknown or not built yet
+   * @throws UsageException naming the available transports if this one is unknown or unavailable
+   *     here
    */
   public static Transport select(ExampleOptions options) {
     return select(options.get("transport", DEFAULT));
@@ -110,9 +120,10 @@ public final class Transports {
   /**
    * Returns a transport by name.
    *
-   * @param name {@code nio}, {@code local}, or a native transport once it exists
+   * @param name {@code nio}, {@code local}, {@code epoll}, {@code io_uring} or {@code native}
    * @return the transport
-   * @throws UsageException naming the available transports if this one is unknown or not built yet
+   * @throws UsageException naming the available transports if this one is unknown or unavailable
+   *     here
    */
   public static Transport select(String name) {
     String key = name.toLowerCase(Locale.ROOT);
@@ -120,9 +131,8 @@ public final class Transports {
     if (transport != null) {
       return transport.get();
     }
-    String why = PLANNED.getOrDefault(key, "unknown transport");
     throw new UsageException(
-        "--transport " + name + ": " + why + "; available: " + String.join(", ", names()));
+        "--transport " + name + ": unknown transport; available: " + String.join(", ", names()));
   }
 
   /**

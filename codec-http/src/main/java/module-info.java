@@ -4,7 +4,7 @@
  * multipart/form-data}) and CORS.
  */
 module io.tern.codec.http {
-  requires transitive io.tern.transport;
+  requires transitive io.tern.codec;
 
   exports io.tern.codec.http;
   exports io.tern.codec.http.cookie;

@@ -4,6 +4,8 @@ import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.http.HttpFileServer;
+import io.tern.examples.http.HttpHelloServer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,6 +39,16 @@ public final class Examples {
         "discard",
         new Entry("drops what clients send; --client sends to one", DiscardServer::main));
     EXAMPLES.put(
+        "http-hello",
+        new Entry(
+            "HTTP/1.1 Hello World on port 8080: curl http://127.0.0.1:8080/plaintext",
+            HttpHelloServer::main));
+    EXAMPLES.put(
+        "http-files",
+        new Entry(
+            "serves --dir over HTTP/1.1 (zero-copy, If-Modified-Since, Range)",
+            HttpFileServer::main));
+    EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }
 
@@ -56,7 +68,8 @@ public final class Examples {
         System.err.println("No example named '" + name + "'.");
       }
       System.err.println(
-          "Usage: ./run-example NAME [--port N] [--transport nio|local] [options]; examples:");
+          "Usage: ./run-example NAME [--port N] [--transport nio|epoll|io_uring|native|local]"
+              + " [options]; examples:");
       EXAMPLES.forEach((n, e) -> System.err.printf("  %-16s %s%n", n, e.description()));
       if (!name.equals("list")) {
         System.exit(2);

@@ -4,6 +4,7 @@ import io.tern.benchmarks.harness.Side;
 import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
+import io.tern.benchmarks.load.tern.TernHttpServer;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,9 +12,9 @@ import java.util.TreeMap;
 /**
  * The named servers {@code benchmarks/load/run} and {@code benchmarks/load/compare} can start.
  *
- * <p>To add Tern's servers, add entries here ({@code tern-http} with the HTTP/1.1 issue, {@code
- * tern-echo}, later h2c) that run a main of this module through {@link JavaCommand} with {@link
- * JavaCommand#COMMON_FLAGS} only, and remove the name from {@link #PLANNED}.
+ * <p>To add a server, add an entry here (h2c next) that runs a main of this module through {@link
+ * JavaCommand}: Tern's with {@link JavaCommand#COMMON_FLAGS} only, Netty's in its fastest
+ * configuration.
  */
 public final class ServerRegistry {
   /** Netty runs in its fastest JDK 25 configuration (Unsafe allowed, see {@link Side}). */
@@ -21,15 +22,15 @@ public final class ServerRegistry {
 
   private static final Map<String, ServerSpec> SERVERS = new TreeMap<>();
 
-  /** Names that will exist, with what brings them. */
-  private static final Map<String, String> PLANNED =
-      Map.of(
-          "tern-http",
-          "Tern's HTTP/1.1 server does not exist yet: the HTTP/1.1 issue adds it to"
-              + " ServerRegistry. Until then compare Netty with itself (--tern netty-http) to"
-              + " check the harness.");
-
   static {
+    add(
+        new ServerSpec(
+            "tern-http",
+            true,
+            false,
+            (port, transport) ->
+                JavaCommand.of(
+                    List.of(), TernHttpServer.class.getName(), serverArgs(port, transport))));
     add(
         new ServerSpec(
             "netty-http",
@@ -69,11 +70,6 @@ public final class ServerRegistry {
     ServerSpec spec = SERVERS.get(name);
     if (spec != null) {
       return spec;
-    }
-    String planned = PLANNED.get(name);
-    if (planned != null) {
-      throw new IllegalArgumentException(
-          "server " + name + " is not available: " + planned + " Known: " + SERVERS.keySet());
     }
     throw new IllegalArgumentException("unknown server " + name + "; known: " + SERVERS.keySet());
   }

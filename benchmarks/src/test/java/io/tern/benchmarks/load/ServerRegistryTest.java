@@ -8,17 +8,21 @@ import org.junit.jupiter.api.Test;
 
 class ServerRegistryTest {
   @Test
-  void ternHttpFailsSayingItDoesNotExistYet() {
-    assertThatThrownBy(() -> ServerRegistry.lookup("tern-http"))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("does not exist yet")
-        .hasMessageContaining("netty-http");
+  void ternHttpRunsOnThisJvmWithTheCommonFlagsOnly() {
+    ServerSpec spec = ServerRegistry.lookup("tern-http");
+
+    assertThat(spec.http()).isTrue();
+    assertThat(spec.command().argv(1234, "nio"))
+        .contains("--enable-native-access=ALL-UNNAMED")
+        .doesNotContainAnyElementsOf(Side.NETTY_FASTEST_JVM_ARGS)
+        .endsWith(
+            "io.tern.benchmarks.load.tern.TernHttpServer", "--port", "1234", "--transport", "nio");
   }
 
   @Test
   void unknownServerListsTheKnownOnes() {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
-        .hasMessage("unknown server apache; known: [netty-echo, netty-http, tern-echo]");
+        .hasMessage("unknown server apache; known: [netty-echo, netty-http, tern-echo, tern-http]");
   }
 
   @Test

@@ -11,6 +11,7 @@ import java.util.Objects;
  */
 public class DefaultHttpContent implements HttpContent {
   private final ByteBuf content;
+  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a piece of content.
@@ -83,6 +84,16 @@ public class DefaultHttpContent implements HttpContent {
   @Override
   public boolean release(int decrement) {
     return content.release(decrement);
+  }
+
+  @Override
+  public DecoderResult decoderResult() {
+    return decoderResult;
+  }
+
+  @Override
+  public void setDecoderResult(DecoderResult result) {
+    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
   }
 
   @Override

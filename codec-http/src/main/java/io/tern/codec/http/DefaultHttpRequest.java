@@ -12,6 +12,7 @@ public class DefaultHttpRequest implements HttpRequest {
   private HttpMethod method;
   private String uri;
   private final HttpHeaders headers;
+  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a request with empty, validating headers.
@@ -76,6 +77,16 @@ public class DefaultHttpRequest implements HttpRequest {
   public DefaultHttpRequest setUri(String uri) {
     this.uri = Objects.requireNonNull(uri, "uri");
     return this;
+  }
+
+  @Override
+  public DecoderResult decoderResult() {
+    return decoderResult;
+  }
+
+  @Override
+  public void setDecoderResult(DecoderResult result) {
+    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
   }
 
   @Override

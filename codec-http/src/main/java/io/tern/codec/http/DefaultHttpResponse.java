@@ -11,6 +11,7 @@ public class DefaultHttpResponse implements HttpResponse {
   private HttpVersion version;
   private HttpResponseStatus status;
   private final HttpHeaders headers;
+  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a response with empty, validating headers.
@@ -60,6 +61,16 @@ public class DefaultHttpResponse implements HttpResponse {
   public DefaultHttpResponse setStatus(HttpResponseStatus status) {
     this.status = Objects.requireNonNull(status, "status");
     return this;
+  }
+
+  @Override
+  public DecoderResult decoderResult() {
+    return decoderResult;
+  }
+
+  @Override
+  public void setDecoderResult(DecoderResult result) {
+    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
   }
 
   @Override

@@ -13,6 +13,7 @@ import java.util.Objects;
 public class DefaultLastHttpContent implements LastHttpContent {
   private final ByteBuf content;
   private final HttpHeaders trailers;
+  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /** Creates an empty last content with empty, validating trailers. */
   public DefaultLastHttpContent() {
@@ -107,6 +108,16 @@ public class DefaultLastHttpContent implements LastHttpContent {
   @Override
   public boolean release(int decrement) {
     return content.release(decrement);
+  }
+
+  @Override
+  public DecoderResult decoderResult() {
+    return decoderResult;
+  }
+
+  @Override
+  public void setDecoderResult(DecoderResult result) {
+    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
   }
 
   @Override

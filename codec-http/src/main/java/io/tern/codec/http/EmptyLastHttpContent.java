@@ -75,6 +75,16 @@ final class EmptyLastHttpContent implements LastHttpContent {
   }
 
   @Override
+  public DecoderResult decoderResult() {
+    return DecoderResult.SUCCESS;
+  }
+
+  @Override
+  public void setDecoderResult(DecoderResult result) {
+    throw new UnsupportedOperationException("the shared empty last content is read-only");
+  }
+
+  @Override
   public String toString() {
     return "EmptyLastHttpContent";
   }

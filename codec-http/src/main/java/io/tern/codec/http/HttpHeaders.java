@@ -276,6 +276,21 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   }
 
   /**
+   * Returns how many values {@code name} has.
+   *
+   * @param name the name, any case
+   * @return the number of entries with this name
+   */
+  public int count(CharSequence name) {
+    int hash = AsciiString.hashCode(name);
+    int n = 0;
+    for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
+      n++;
+    }
+    return n;
+  }
+
+  /**
    * Returns whether {@code name} has at least one value.
    *
    * @param name the name, any case

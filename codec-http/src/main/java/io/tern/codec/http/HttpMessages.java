@@ -6,6 +6,9 @@ final class HttpMessages {
 
   static String describe(HttpObject msg, String type) {
     StringBuilder sb = new StringBuilder(type).append('(');
+    if (msg.decoderResult().isFailure()) {
+      sb.append(msg.decoderResult()).append(", ");
+    }
     if (msg instanceof HttpContent c) {
       sb.append("content: ").append(c.content()).append(')');
     } else {

@@ -7,4 +7,18 @@ package io.tern.codec.http;
  * <p>Implementations are not thread-safe unless they say so; a pipeline hands each object from one
  * handler to the next on the channel's event loop.
  */
-public interface HttpObject {}
+public interface HttpObject {
+  /**
+   * Returns whether this object was decoded successfully.
+   *
+   * @return {@link DecoderResult#SUCCESS} unless a decoder found it malformed
+   */
+  DecoderResult decoderResult();
+
+  /**
+   * Records the decoding result (decoders call this).
+   *
+   * @param result the result
+   */
+  void setDecoderResult(DecoderResult result);
+}

@@ -1,0 +1,101 @@
+package io.tern.benchmarks.load.tern;
+
+import io.tern.buffer.Unpooled;
+import io.tern.codec.http.DefaultFullHttpResponse;
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpDateCache;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaderValues;
+import io.tern.codec.http.HttpHeaders;
+import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponseStatus;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.HttpVersion;
+import io.tern.common.AsciiString;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The twin of Netty's {@code HelloWorldHandler} in the load harness: TechEmpower's plaintext and
+ * JSON tests ({@code /plaintext} answers {@code Hello, World!}, {@code /json} answers {@code
+ * {"message":"Hello, World!"}} encoded per request, anything else 404). Responses are written as
+ * requests arrive and flushed once per read, so a pipelined batch leaves in one write.
+ *
+ * <p>Stateless: shared by every connection, called on each channel's event loop; releases what it
+ * reads.
+ */
+final class HelloWorldHandler implements ChannelHandler {
+  private static final String MESSAGE = "Hello, World!";
+  private static final byte[] PLAINTEXT = MESSAGE.getBytes(StandardCharsets.US_ASCII);
+  private static final AsciiString SERVER = AsciiString.cached("tern");
+  private static final AsciiString PLAINTEXT_LENGTH =
+      AsciiString.cached(Integer.toString(PLAINTEXT.length));
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    try {
+      if (msg instanceof HttpRequest request) {
+        FullHttpResponse response =
+            switch (request.uri()) {
+              case "/plaintext" ->
+                  response(PLAINTEXT, HttpHeaderValues.TEXT_PLAIN, PLAINTEXT_LENGTH);
+              case "/json" -> {
+                byte[] json =
+                    ("{\"message\":\"" + MESSAGE + "\"}").getBytes(StandardCharsets.UTF_8);
+                yield response(
+                    json,
+                    HttpHeaderValues.APPLICATION_JSON,
+                    AsciiString.of(Integer.toString(json.length)));
+              }
+              default -> {
+                FullHttpResponse notFound =
+                    new DefaultFullHttpResponse(
+                        HttpVersion.HTTP_1_1,
+                        HttpResponseStatus.NOT_FOUND,
+                        Unpooled.EMPTY_BUFFER,
+                        new HttpHeaders(false),
+                        HttpHeaders.newTrailers(false));
+                notFound.headers().set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
+                yield notFound;
+              }
+            };
+        if (HttpUtil.isKeepAlive(request)) {
+          ctx.write(response);
+        } else {
+          ctx.writeAndFlush(response).addListener(f -> ctx.close());
+        }
+      }
+    } finally {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    ctx.flush();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close();
+  }
+
+  private static FullHttpResponse response(
+      byte[] body, AsciiString contentType, AsciiString length) {
+    FullHttpResponse response =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.OK,
+            Unpooled.wrappedBuffer(body),
+            new HttpHeaders(false),
+            HttpHeaders.newTrailers(false));
+    HttpHeaders headers = response.headers();
+    headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    headers.set(HttpHeaderNames.SERVER, SERVER);
+    headers.set(HttpHeaderNames.DATE, HttpDateCache.system().currentDate());
+    headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+    return response;
+  }
+}

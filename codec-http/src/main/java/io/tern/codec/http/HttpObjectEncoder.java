@@ -1,0 +1,221 @@
+package io.tern.codec.http;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufUtil;
+import io.tern.buffer.Unpooled;
+import io.tern.codec.MessageToMessageEncoder;
+import io.tern.common.AsciiString;
+import io.tern.transport.channel.ChannelHandlerContext;
+import java.util.List;
+
+/**
+ * Encodes {@link HttpMessage}s and their {@link HttpContent}s (and plain {@link ByteBuf}s as
+ * content) into bytes. Subclasses write the first line: {@link HttpRequestEncoder}, {@link
+ * HttpResponseEncoder}.
+ *
+ * <p>The head is written into one buffer sized from the previous heads; {@link AsciiString} names
+ * and values (the {@link HttpHeaderNames} constants, cached statuses and versions) are copied as
+ * bytes. Content up to {@value #MERGE_THRESHOLD} bytes is copied behind the head so a small
+ * response is a single buffer (one write); larger content is passed on as it is, retained. With
+ * {@code Transfer-Encoding: chunked}, each content becomes a chunk and the last one a {@code 0}
+ * chunk with the trailers. Content of a message that cannot have any ({@link
+ * #isContentAlwaysEmpty}) is dropped.
+ *
+ * <p>Ownership: as for {@link MessageToMessageEncoder}, each accepted message is released after it
+ * is encoded; the buffers produced belong to the next handler.
+ *
+ * <p>Threading: the channel's event loop; one instance per channel (it tracks where it is in a
+ * message).
+ *
+ * @param <H> the message head type encoded
+ */
+public abstract class HttpObjectEncoder<H extends HttpMessage>
+    extends MessageToMessageEncoder<Object> {
+  /** Content up to this many bytes is copied behind the head into one buffer. */
+  static final int MERGE_THRESHOLD = 1024;
+
+  private static final byte[] CRLF = {'\r', '\n'};
+  private static final byte[] ZERO_CRLF_CRLF = {'0', '\r', '\n', '\r', '\n'};
+  private static final byte[] ZERO_CRLF = {'0', '\r', '\n'};
+  private static final int COLON_SP = (':' << 8) | ' ';
+  private static final int CRLF_SHORT = ('\r' << 8) | '\n';
+
+  private enum State {
+    INIT,
+    CONTENT,
+    CHUNKED,
+    ALWAYS_EMPTY
+  }
+
+  private final Class<H> headType;
+  private State state = State.INIT;
+  private int headSizeEstimate = 256;
+
+  /**
+   * Creates an encoder.
+   *
+   * @param headType the message head type this encoder writes
+   */
+  protected HttpObjectEncoder(Class<H> headType) {
+    super(Object.class);
+    this.headType = headType;
+  }
+
+  @Override
+  public boolean acceptOutboundMessage(Object msg) {
+    return msg instanceof HttpObject || msg instanceof ByteBuf;
+  }
+
+  /**
+   * Writes the first line, CRLF included.
+   *
+   * @param buf where to write
+   * @param head the message head
+   */
+  protected abstract void encodeInitialLine(ByteBuf buf, H head);
+
+  /**
+   * Returns whether the message can have no content; its content is then dropped.
+   *
+   * @param head the message head
+   * @return {@code true} if no content is written
+   */
+  protected boolean isContentAlwaysEmpty(H head) {
+    return false;
+  }
+
+  /**
+   * Adjusts headers before the head is written (for example removes framing headers a {@code 204}
+   * must not carry).
+   *
+   * @param head the message head
+   * @param contentAlwaysEmpty what {@link #isContentAlwaysEmpty} returned
+   */
+  protected void sanitizeHeaders(H head, boolean contentAlwaysEmpty) {}
+
+  @Override
+  protected void encode(ChannelHandlerContext ctx, Object msg, List<Object> out) {
+    // buf collects small pieces; it is added to out before any retained content, keeping order.
+    ByteBuf buf = null;
+    if (msg instanceof HttpMessage m) {
+      if (state != State.INIT) {
+        throw new IllegalStateException(
+            "a new message head before the last content of the previous one: " + m);
+      }
+      H head = headType.cast(m);
+      boolean empty = isContentAlwaysEmpty(head);
+      sanitizeHeaders(head, empty);
+      buf = ctx.alloc().buffer(headSizeEstimate);
+      encodeInitialLine(buf, head);
+      encodeHeaders(m.headers(), buf);
+      buf.writeShort(CRLF_SHORT);
+      headSizeEstimate = Math.max(64, (headSizeEstimate + buf.readableBytes() * 3) / 4 + 16);
+      state =
+          empty
+              ? State.ALWAYS_EMPTY
+              : HttpUtil.isTransferEncodingChunked(m) ? State.CHUNKED : State.CONTENT;
+    }
+    if (msg instanceof HttpContent || msg instanceof ByteBuf) {
+      if (state == State.INIT) {
+        throw new IllegalStateException("content without a message head: " + msg);
+      }
+      ByteBuf content = msg instanceof HttpContent c ? c.content() : (ByteBuf) msg;
+      LastHttpContent last = msg instanceof LastHttpContent l ? l : null;
+      if (state == State.CONTENT) {
+        buf = addContent(buf, content, out);
+      } else if (state == State.CHUNKED) {
+        buf = addChunk(ctx, buf, content, last, out);
+      }
+      // ALWAYS_EMPTY: the content is dropped (released with the message).
+      if (last != null) {
+        state = State.INIT;
+      }
+    }
+    if (buf != null) {
+      out.add(buf);
+    } else if (out.isEmpty()) {
+      out.add(Unpooled.EMPTY_BUFFER);
+    }
+  }
+
+  /** Adds content as it is: copied into {@code buf} if small, otherwise retained. */
+  private static ByteBuf addContent(ByteBuf buf, ByteBuf content, List<Object> out) {
+    int n = content.readableBytes();
+    if (n == 0) {
+      return buf;
+    }
+    if (buf != null && n <= MERGE_THRESHOLD) {
+      buf.writeBytes(content, content.readerIndex(), n);
+      return buf;
+    }
+    if (buf != null) {
+      out.add(buf);
+    }
+    out.add(content.retain());
+    return null;
+  }
+
+  private static ByteBuf addChunk(
+      ChannelHandlerContext ctx,
+      ByteBuf buf,
+      ByteBuf content,
+      LastHttpContent last,
+      List<Object> out) {
+    int n = content.readableBytes();
+    if (n > 0) {
+      boolean copy = n <= MERGE_THRESHOLD;
+      if (buf == null) {
+        buf = ctx.alloc().buffer(copy ? n + 16 : 16);
+      }
+      writeHex(buf, n);
+      buf.writeShort(CRLF_SHORT);
+      if (copy) {
+        buf.writeBytes(content, content.readerIndex(), n);
+      } else {
+        out.add(buf);
+        out.add(content.retain());
+        buf = ctx.alloc().buffer(last == null ? 2 : 8);
+      }
+      buf.writeShort(CRLF_SHORT);
+    }
+    if (last != null) {
+      HttpHeaders trailers = last.trailingHeaders();
+      if (buf == null) {
+        buf = ctx.alloc().buffer(trailers.isEmpty() ? 5 : 256);
+      }
+      if (trailers.isEmpty()) {
+        buf.writeBytes(ZERO_CRLF_CRLF);
+      } else {
+        buf.writeBytes(ZERO_CRLF);
+        encodeHeaders(trailers, buf);
+        buf.writeBytes(CRLF);
+      }
+    }
+    return buf;
+  }
+
+  private static void writeHex(ByteBuf buf, int n) {
+    int digits = Math.max(1, (32 - Integer.numberOfLeadingZeros(n) + 3) / 4);
+    for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) {
+      buf.writeByte("0123456789abcdef".charAt((n >>> shift) & 0xF));
+    }
+  }
+
+  /** Writes {@code name: value CRLF} for each field, copying AsciiStrings as bytes. */
+  static void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+    for (int i = 0, n = headers.size(); i < n; i++) {
+      writeAscii(buf, headers.nameAt(i));
+      buf.writeShort(COLON_SP);
+      writeAscii(buf, headers.valueAt(i));
+      buf.writeShort(CRLF_SHORT);
+    }
+  }
+
+  static void writeAscii(ByteBuf buf, CharSequence s) {
+    if (s instanceof AsciiString a) {
+      buf.writeBytes(a.array(), a.arrayOffset(), a.length());
+    } else {
+      ByteBufUtil.writeAscii(buf, s);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package io.tern.codec.http;
+
+import io.tern.buffer.ByteBuf;
+
+/**
+ * Encodes {@link HttpRequest}s and their content (see {@link HttpObjectEncoder}). An empty request
+ * target is written as {@code /}.
+ *
+ * <p>Threading: the channel's event loop; one instance per channel.
+ */
+public class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
+  private static final int SP = ' ';
+
+  /** Creates an encoder. */
+  public HttpRequestEncoder() {
+    super(HttpRequest.class);
+  }
+
+  @Override
+  protected void encodeInitialLine(ByteBuf buf, HttpRequest request) {
+    writeAscii(buf, request.method().asciiName());
+    buf.writeByte(SP);
+    String uri = request.uri();
+    writeAscii(buf, uri.isEmpty() ? "/" : uri);
+    buf.writeByte(SP);
+    writeAscii(buf, request.protocolVersion().asciiText());
+    buf.writeShort(('\r' << 8) | '\n');
+  }
+}

@@ -1,0 +1,18 @@
+package io.tern.codec.http;
+
+import io.tern.codec.CorruptedFrameException;
+
+/**
+ * A message is malformed or ambiguous: a smuggling vector (conflicting framing headers, obs-fold,
+ * bare CR or LF, control characters) or plain syntax errors.
+ */
+public class InvalidHttpMessageException extends CorruptedFrameException {
+  /**
+   * Creates the exception.
+   *
+   * @param message what was wrong
+   */
+  public InvalidHttpMessageException(String message) {
+    super(message);
+  }
+}

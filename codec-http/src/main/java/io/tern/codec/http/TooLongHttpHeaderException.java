@@ -1,0 +1,18 @@
+package io.tern.codec.http;
+
+import io.tern.codec.TooLongFrameException;
+
+/**
+ * The header (or trailer) section is larger, or has more fields, than the decoder allows ({@link
+ * HttpDecoderConfig#maxHeaderSize()}, {@link HttpDecoderConfig#maxHeaderCount()}).
+ */
+public class TooLongHttpHeaderException extends TooLongFrameException {
+  /**
+   * Creates the exception.
+   *
+   * @param message what was wrong
+   */
+  public TooLongHttpHeaderException(String message) {
+    super(message);
+  }
+}

@@ -1,0 +1,213 @@
+package io.tern.codec.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+class HttpServerCodecTest {
+
+  static ByteBuf bytes(String s) {
+    return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
+  }
+
+  /** Reads and concatenates every outbound buffer. */
+  static String written(EmbeddedChannel ch) {
+    StringBuilder sb = new StringBuilder();
+    Object o;
+    while ((o = ch.readOutbound()) != null) {
+      ByteBuf b = (ByteBuf) o;
+      sb.append(b.toString(StandardCharsets.ISO_8859_1));
+      b.release();
+    }
+    return sb.toString();
+  }
+
+  static FullHttpResponse ok(String body) {
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.OK,
+            Unpooled.copiedBuffer(body, StandardCharsets.US_ASCII));
+    HttpUtil.setContentLength(r, body.length());
+    return r;
+  }
+
+  static void releaseInbound(EmbeddedChannel ch) {
+    Object o;
+    while ((o = ch.readInbound()) != null) {
+      ReferenceCountUtil.release(o);
+    }
+  }
+
+  @Test
+  void encodesASmallFullResponseAsOneBuffer() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET /plaintext HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse r = ok("Hello, World!");
+    r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+    ch.writeOutbound(r);
+    ByteBuf out = ch.readOutbound();
+    assertThat(out.toString(StandardCharsets.US_ASCII))
+        .isEqualTo(
+            "HTTP/1.1 200 OK\r\ncontent-length: 13\r\ncontent-type: text/plain\r\n\r\nHello, World!");
+    out.release();
+    assertThat(ch.outboundMessages()).isEmpty();
+    assertThat(ch.finishAndReleaseAll()).isFalse();
+  }
+
+  @Test
+  void writesLargeContentWithoutCopying() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    String big = "b".repeat(5000);
+    ch.writeOutbound(ok(big));
+    ByteBuf head = ch.readOutbound();
+    ByteBuf body = ch.readOutbound();
+    assertThat(head.toString(StandardCharsets.US_ASCII)).endsWith("\r\n\r\n");
+    assertThat(body.readableBytes()).isEqualTo(5000);
+    head.release();
+    body.release();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void answersHeadWithoutContentAndKeepsPipelinedOrder() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("HEAD /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    ch.writeOutbound(ok("first"), ok("second"));
+    String out = written(ch);
+    assertThat(out)
+        .isEqualTo(
+            "HTTP/1.1 200 OK\r\ncontent-length: 5\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\ncontent-length: 6\r\n\r\nsecond");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void encodesChunkedResponsesWithTrailers() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    HttpUtil.setTransferEncodingChunked(head, true);
+    LastHttpContent last = new DefaultLastHttpContent();
+    last.trailingHeaders().add("x-sum", "7");
+    ch.writeOutbound(
+        head,
+        new DefaultHttpContent(Unpooled.copiedBuffer("hello", StandardCharsets.US_ASCII)),
+        new DefaultHttpContent(Unpooled.copiedBuffer("x".repeat(2000), StandardCharsets.US_ASCII)),
+        last);
+    String out = written(ch);
+    assertThat(out)
+        .isEqualTo(
+            "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"
+                + "5\r\nhello\r\n"
+                + "7d0\r\n"
+                + "x".repeat(2000)
+                + "\r\n0\r\nx-sum: 7\r\n\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void interimResponsesDoNotConsumeTheRequest() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("HEAD / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    ch.writeOutbound(
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE, Unpooled.EMPTY_BUFFER),
+        ok("ignored for HEAD"));
+    assertThat(written(ch))
+        .isEqualTo("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 16\r\n\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void noContentResponsesDropFramingHeaders() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("DELETE /x HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT, Unpooled.buffer(0));
+    r.headers().set(HttpHeaderNames.CONTENT_LENGTH, "0");
+    ch.writeOutbound(r);
+    assertThat(written(ch)).isEqualTo("HTTP/1.1 204 No Content\r\n\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void badRequestWaitsForTheResponsesOwedBeforeIt() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET /ok HTTP/1.1\r\nHost: h\r\n\r\nGET /bad HTTP/1.1\r\n\r\n"));
+    HttpRequest first = ch.readInbound();
+    assertThat(first.uri()).isEqualTo("/ok");
+    releaseInbound(ch);
+    assertThat(ch.outboundMessages()).isEmpty();
+    assertThat(ch.isOpen()).isTrue();
+    ch.writeOutbound(ok("fine"));
+    String out = written(ch);
+    assertThat(out)
+        .startsWith("HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nfine")
+        .endsWith("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    assertThat(ch.isOpen()).isFalse();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void connectPausesDecodingUntilAnsweredAndA2xxTurnsTheConnectionIntoATunnel() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n\u0016\u0003raw"));
+    HttpRequest connect = ch.readInbound();
+    assertThat(connect.method()).isEqualTo(HttpMethod.CONNECT);
+    Object end = ch.readInbound();
+    assertThat(end).isInstanceOf(LastHttpContent.class);
+    Object waiting = ch.readInbound();
+    assertThat(waiting).as("bytes after CONNECT wait for its answer").isNull();
+
+    ch.writeOutbound(
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER));
+    assertThat(written(ch)).isEqualTo("HTTP/1.1 200 OK\r\n\r\n");
+    ch.runPendingTasks();
+    ByteBuf tunnelled = ch.readInbound();
+    assertThat(tunnelled.toString(StandardCharsets.ISO_8859_1)).isEqualTo("\u0016\u0003raw");
+    tunnelled.release();
+
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\n"));
+    ByteBuf more = ch.readInbound();
+    assertThat(more.toString(StandardCharsets.ISO_8859_1)).isEqualTo("GET / HTTP/1.1\r\n");
+    more.release();
+    ch.writeOutbound(bytes("back"));
+    assertThat(written(ch)).isEqualTo("back");
+    assertThat(ch.isOpen()).isTrue();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aRefusedConnectResumesHttpWithThePipelinedRequests() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    String connect = "CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n";
+    ch.writeInbound(bytes(connect + "GET /next HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse refused =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN, Unpooled.EMPTY_BUFFER);
+    HttpUtil.setContentLength(refused, 0);
+    ch.writeOutbound(refused);
+    assertThat(written(ch)).startsWith("HTTP/1.1 403 Forbidden\r\n");
+    ch.runPendingTasks();
+    HttpRequest next = ch.readInbound();
+    assertThat(next.uri()).isEqualTo("/next");
+    releaseInbound(ch);
+    ch.finishAndReleaseAll();
+  }
+}

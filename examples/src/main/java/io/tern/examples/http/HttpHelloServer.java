@@ -1,0 +1,84 @@
+package io.tern.examples.http;
+
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpServerKeepAliveHandler;
+import io.tern.common.concurrent.Future;
+import io.tern.examples.ExampleOptions;
+import io.tern.examples.Transports;
+import io.tern.examples.Transports.Transport;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.bootstrap.ServerBootstrap;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelInitializer;
+import io.tern.transport.channel.ChannelOption;
+import io.tern.transport.channel.ServerChannel;
+import java.net.SocketAddress;
+
+/**
+ * {@code ./run-example http-hello [--port 8080] [--host 127.0.0.1] [--transport nio] [--threads
+ * N]}: an HTTP/1.1 Hello World server. Try {@code curl -i http://127.0.0.1:8080/plaintext} or
+ * {@code curl -i http://127.0.0.1:8080/json}. Connections are kept alive and requests may be
+ * pipelined.
+ *
+ * <p>Each connection's pipeline: {@link HttpServerCodec} (bytes to requests, responses to bytes),
+ * {@link HttpServerKeepAliveHandler} (closes when HTTP says so), {@link HttpHelloHandler}.
+ */
+public final class HttpHelloServer {
+  private HttpHelloServer() {}
+
+  /**
+   * Starts the server on a group's loops.
+   *
+   * @param transport the transport
+   * @param group event loops running the transport's I/O handler
+   * @param address where to listen
+   * @return completed with the listening channel
+   */
+  public static Future<ServerChannel> start(
+      Transport transport, EventLoopGroup group, SocketAddress address) {
+    HttpHelloHandler hello = new HttpHelloHandler(); // stateless: shared by every connection
+    return new ServerBootstrap()
+        .group(group)
+        .channelFactory(transport.serverChannelFactory())
+        .option(ChannelOption.SO_BACKLOG, 1024)
+        .childHandler(
+            new ChannelInitializer<Channel>() {
+              @Override
+              protected void initChannel(Channel ch) {
+                ch.pipeline()
+                    .addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(), hello);
+              }
+            })
+        .bind(address);
+  }
+
+  /**
+   * Runs the example.
+   *
+   * @param args the options above
+   * @throws Exception if the server cannot start
+   */
+  public static void main(String[] args) throws Exception {
+    ExampleOptions options = new ExampleOptions(args);
+    Transport transport = Transports.selectForServer(options, "http-hello");
+    SocketAddress address = transport.address(options.get("host", "127.0.0.1"), options.port(8080));
+    int threads = options.positiveInt("threads", MultiThreadEventLoopGroup.DEFAULT_THREADS);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(threads, transport.ioHandlerFactory());
+    try {
+      ServerChannel server = start(transport, group, address).sync().getNow();
+      System.out.printf(
+          "http-hello listening on http://%s/plaintext (transport %s, %d event loops)%n",
+          hostPort(server.localAddress()), transport.name(), threads);
+      server.closeFuture().sync();
+    } finally {
+      group.shutdownGracefully().sync();
+    }
+  }
+
+  private static String hostPort(SocketAddress address) {
+    return address instanceof java.net.InetSocketAddress inet
+        ? inet.getAddress().getHostAddress() + ":" + inet.getPort()
+        : address.toString();
+  }
+}

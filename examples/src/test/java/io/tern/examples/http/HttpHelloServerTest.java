@@ -1,0 +1,100 @@
+package io.tern.examples.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.examples.Transports;
+import io.tern.examples.Transports.Transport;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.channel.ServerChannel;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class HttpHelloServerTest {
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nio", "epoll", "io_uring"})
+  void answersPlaintextJsonAnd404OverOneKeptAliveConnection(String name) throws Exception {
+    Transport transport = Transports.select(name);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    try {
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      try (HttpClient client =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_1_1)
+              .connectTimeout(Duration.ofSeconds(30))
+              .build()) {
+        HttpResponse<String> plaintext = get(client, port, "/plaintext");
+        assertThat(plaintext.statusCode()).isEqualTo(200);
+        assertThat(plaintext.body()).isEqualTo("Hello, World!");
+        assertThat(plaintext.headers().firstValue("content-type")).hasValue("text/plain");
+        assertThat(plaintext.headers().firstValue("date")).isPresent();
+        HttpResponse<String> json = get(client, port, "/json");
+        assertThat(json.body()).isEqualTo("{\"message\":\"Hello, World!\"}");
+        assertThat(get(client, port, "/nope").statusCode()).isEqualTo(404);
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nio"})
+  void answersPipelinedRequestsInOrderAndClosesWhenAsked(String name) throws Exception {
+    Transport transport = Transports.select(name);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    try {
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      InetSocketAddress address = (InetSocketAddress) server.localAddress();
+      try (Socket socket = new Socket(address.getAddress(), address.getPort())) {
+        socket.setSoTimeout(30_000); // hang guard
+        String first = "GET /json HTTP/1.1\r\nHost: h\r\n\r\n";
+        String second = "GET /plaintext HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+        socket.getOutputStream().write((first + second).getBytes(StandardCharsets.US_ASCII));
+        String all = readToEnd(socket.getInputStream()); // ends only if the server closes
+        assertThat(all.indexOf("{\"message\"")).isLessThan(all.indexOf("Hello, World!"));
+        assertThat(all).endsWith("\r\n\r\nHello, World!").contains("connection: close");
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  private static HttpResponse<String> get(HttpClient client, int port, String path)
+      throws Exception {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(30))
+            .build();
+    return client.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String readToEnd(InputStream in) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    in.transferTo(out);
+    return out.toString(StandardCharsets.US_ASCII);
+  }
+}

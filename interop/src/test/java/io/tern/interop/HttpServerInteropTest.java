@@ -1,0 +1,242 @@
+package io.tern.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import io.tern.codec.http.DefaultFullHttpResponse;
+import io.tern.codec.http.FullHttpRequest;
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpContentCompressor;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaderValues;
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpObjectAggregator;
+import io.tern.codec.http.HttpResponseStatus;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpServerKeepAliveHandler;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.HttpVersion;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.NioIoHandler;
+import io.tern.transport.bootstrap.ServerBootstrap;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelInitializer;
+import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.nio.NioServerSocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tern's HTTP/1.1 server (codec, keep-alive, compressor, aggregator) against real clients on
+ * 127.0.0.1: curl 7.88 (keep-alive, chunked upload, {@code Expect: 100-continue}, {@code
+ * --compressed}, HTTP/1.0) and Python's {@code http.client}.
+ */
+@Tag("interop")
+class HttpServerInteropTest {
+  private static final String CURL = "apt package curl";
+  private static final String PYTHON = "apt package python3";
+  private static final Duration PEER_TIMEOUT = Duration.ofSeconds(60);
+  private static final String BIG = "All work and no play makes Jack a dull boy.\n".repeat(400);
+
+  private final EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
+  private final AtomicInteger connections = new AtomicInteger();
+  private ServerChannel server;
+  private String base;
+
+  @BeforeEach
+  void startServer() throws Exception {
+    server =
+        new ServerBootstrap()
+            .group(group)
+            .channelFactory(NioServerSocketChannel::new)
+            .childHandler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel ch) {
+                    connections.incrementAndGet();
+                    ch.pipeline()
+                        .addLast(
+                            new HttpServerCodec(),
+                            new HttpServerKeepAliveHandler(),
+                            new HttpContentCompressor(),
+                            new HttpObjectAggregator(4 << 20),
+                            new Application());
+                  }
+                })
+            .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+            .sync()
+            .getNow();
+    base = "http://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort();
+  }
+
+  @AfterEach
+  void stopServer() throws Exception {
+    server.close().sync();
+    group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+  }
+
+  /** {@code GET /hello}, {@code GET /big} (compressible), {@code POST /echo} (echoes the body). */
+  private static final class Application implements ChannelHandler {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      try {
+        if (msg instanceof FullHttpRequest request && request.decoderResult().isSuccess()) {
+          ByteBuf body =
+              switch (request.uri()) {
+                case "/hello" -> Unpooled.copiedBuffer("Hello, World!", StandardCharsets.US_ASCII);
+                case "/big" -> Unpooled.copiedBuffer(BIG, StandardCharsets.US_ASCII);
+                case "/echo" ->
+                    request.method().equals(HttpMethod.POST)
+                        ? request.content().retainedDuplicate()
+                        : null;
+                default -> null;
+              };
+          FullHttpResponse response =
+              new DefaultFullHttpResponse(
+                  request.protocolVersion(),
+                  body == null ? HttpResponseStatus.NOT_FOUND : HttpResponseStatus.OK,
+                  body == null ? Unpooled.buffer(0) : body);
+          response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+          HttpUtil.setContentLength(response, response.content().readableBytes());
+          if (request.protocolVersion().equals(HttpVersion.HTTP_1_0)
+              && HttpUtil.isKeepAlive(request)) {
+            HttpUtil.setKeepAlive(response, true);
+          }
+          ctx.writeAndFlush(response);
+        }
+      } finally {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  private Peer.Result curl(String... args) {
+    Peer.Builder builder = Peer.command("curl", CURL).args("-sS", "--max-time", "30");
+    Peer.Result result = builder.args(args).run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    return result;
+  }
+
+  @Test
+  void curlReusesOneConnectionForSeveralRequests() {
+    Peer.Result result = curl(base + "/hello", base + "/hello", base + "/hello");
+    assertThat(result.output()).isEqualTo("Hello, World!".repeat(3));
+    assertThat(connections.get()).isEqualTo(1);
+  }
+
+  @Test
+  void curlUploadsAChunkedBodyAndGetsItBack() throws Exception {
+    Peer.Builder builder = Peer.command("curl", CURL);
+    Path file = builder.directory().resolve("body.txt");
+    Files.writeString(file, BIG);
+    Peer.Result result =
+        builder
+            .args(
+                "-sS",
+                "--max-time",
+                "30",
+                "-H",
+                "Transfer-Encoding: chunked",
+                "-H",
+                "Expect:",
+                "--data-binary",
+                "@" + file,
+                base + "/echo")
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output()).isEqualTo(BIG);
+  }
+
+  @Test
+  void curlGets100ContinueBeforeSendingItsBody() throws Exception {
+    Peer.Builder builder = Peer.command("curl", CURL);
+    Path file = builder.directory().resolve("body.bin");
+    Files.writeString(file, "x".repeat(2 << 20)); // above 1 MB curl asks for 100-continue itself
+    Peer.Result result =
+        builder
+            .args(
+                "-sS",
+                "-v",
+                "--max-time",
+                "30",
+                "--expect100-timeout",
+                "20",
+                "--data-binary",
+                "@" + file,
+                "-o",
+                builder.directory().resolve("out.bin").toString(),
+                base + "/echo")
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output())
+        .contains("> Expect: 100-continue")
+        .contains("< HTTP/1.1 100 Continue")
+        .contains("< HTTP/1.1 200 OK")
+        .contains("content-length: " + (2 << 20));
+  }
+
+  @Test
+  void curlDecompressesAGzippedResponse() {
+    Peer.Result result = curl("--compressed", "-D", "-", base + "/big");
+    assertThat(result.output()).containsIgnoringCase("content-encoding: gzip").endsWith(BIG);
+  }
+
+  @Test
+  void curlSpeaksHttp10() {
+    Peer.Result result = curl("-0", "-i", base + "/hello");
+    assertThat(result.output())
+        .startsWith("HTTP/1.0 200 OK\r\n")
+        .doesNotContainIgnoringCase("keep-alive") // HTTP/1.0 closes by default; curl saw the end
+        .endsWith("Hello, World!");
+  }
+
+  @Test
+  void pythonHttpClientKeepsAliveAndPosts() {
+    String script =
+        """
+        import http.client, sys
+        c = http.client.HTTPConnection('127.0.0.1', int(sys.argv[1]), timeout=30)
+        c.request('GET', '/hello')
+        r = c.getresponse(); print(r.status, r.read().decode())
+        c.request('POST', '/echo', body=b'ping' * 1000)
+        r = c.getresponse(); b = r.read(); print(r.status, len(b), b[:8].decode())
+        c.request('GET', '/missing')
+        r = c.getresponse(); r.read(); print(r.status)
+        c.request('POST', '/echo', body=iter([b'chunk-', b'ed']), encode_chunked=True,
+                  headers={'Transfer-Encoding': 'chunked'})
+        r = c.getresponse(); print(r.status, r.read().decode())
+        c.close()
+        """;
+    Peer.Result result =
+        Peer.command("python3", PYTHON)
+            .args(
+                "-c",
+                script,
+                Integer.toString(((InetSocketAddress) server.localAddress()).getPort()))
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output())
+        .isEqualTo("200 Hello, World!\n200 4000 pingping\n404\n200 chunk-ed\n");
+    assertThat(connections.get()).isEqualTo(1);
+  }
+}

@@ -1,5 +1,6 @@
 package io.tern.buffer;
 
+import io.tern.buffer.CompositeComponents.Component;
 import io.tern.buffer.internal.LeakAware;
 import io.tern.common.IllegalReferenceCountException;
 import io.tern.common.ReferenceCountHint;
@@ -9,7 +10,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
@@ -22,13 +22,9 @@ import java.util.Objects;
  * #addComponent(ByteBuf)} does not move the writer index; use {@link #addComponent(boolean,
  * ByteBuf)} with {@code true} to make the added bytes readable.
  *
- * <pre>
- *   composite index:  0 ........ 5 ......... 12 ...... 16
- *   components:       [  A: 5   ][   B: 7    ][ C: 4  ]
- * </pre>
- *
  * <p>Finding the component of an index is a binary search over the components' offsets, with the
- * last component found cached for sequential access. Inserting {@code m} components into {@code n}
+ * last component found cached for sequential access (see {@code CompositeComponents}, which also
+ * splits values that cross a component boundary). Inserting {@code m} components into {@code n}
  * costs {@code O(m + n)}. Past {@link #maxNumComponents()} components, all of them are copied into
  * one.
  *
@@ -40,37 +36,8 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   private final ByteBufAllocator alloc;
   private final boolean direct;
   private final int maxNumComponents;
-  private Component[] components = new Component[4];
-  private int componentCount;
-  private Component lastAccessed;
+  private final CompositeComponents parts = new CompositeComponents();
   private final ResourceLeakTracker<ByteBuf> leak;
-
-  /**
-   * One component: bytes {@code [offset, endOffset)} of the composite are at {@code +adjustment}.
-   */
-  private static final class Component {
-    final ByteBuf buf;
-    int adjustment;
-    int offset;
-    int endOffset;
-
-    Component(ByteBuf buf, int adjustment, int offset, int endOffset) {
-      this.buf = buf;
-      this.adjustment = adjustment;
-      this.offset = offset;
-      this.endOffset = endOffset;
-    }
-
-    int length() {
-      return endOffset - offset;
-    }
-
-    void shift(int delta) {
-      offset += delta;
-      endOffset += delta;
-      adjustment -= delta;
-    }
-  }
 
   /**
    * Creates an empty composite.
@@ -116,7 +83,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return this composite
    */
   public CompositeByteBuf addComponent(ByteBuf buffer) {
-    return addComponents(false, componentCount, buffer);
+    return addComponents(false, parts.count(), buffer);
   }
 
   /**
@@ -127,7 +94,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return this composite
    */
   public CompositeByteBuf addComponent(boolean increaseWriterIndex, ByteBuf buffer) {
-    return addComponents(increaseWriterIndex, componentCount, buffer);
+    return addComponents(increaseWriterIndex, parts.count(), buffer);
   }
 
   /**
@@ -160,7 +127,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return this composite
    */
   public CompositeByteBuf addComponents(ByteBuf... buffers) {
-    return addComponents(false, componentCount, buffers);
+    return addComponents(false, parts.count(), buffers);
   }
 
   /**
@@ -171,7 +138,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return this composite
    */
   public CompositeByteBuf addComponents(boolean increaseWriterIndex, ByteBuf... buffers) {
-    return addComponents(increaseWriterIndex, componentCount, buffers);
+    return addComponents(increaseWriterIndex, parts.count(), buffers);
   }
 
   /**
@@ -184,7 +151,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   public CompositeByteBuf addComponents(boolean increaseWriterIndex, Iterable<ByteBuf> buffers) {
     List<ByteBuf> list = new ArrayList<>();
     buffers.forEach(list::add);
-    return addComponents(increaseWriterIndex, componentCount, list.toArray(new ByteBuf[0]));
+    return addComponents(increaseWriterIndex, parts.count(), list.toArray(new ByteBuf[0]));
   }
 
   /**
@@ -219,7 +186,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
           throw new IllegalArgumentException("cannot add a composite to itself");
         }
       }
-      Objects.checkIndex(cIndex, componentCount + 1);
+      Objects.checkIndex(cIndex, parts.count() + 1);
       ensureAccessible();
     } catch (RuntimeException e) {
       for (ByteBuf b : buffers) {
@@ -229,32 +196,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
       }
       throw e;
     }
-    int n = buffers.length;
-    if (componentCount + n > components.length) {
-      Component[] bigger = new Component[Math.max(componentCount + n, components.length * 2)];
-      System.arraycopy(components, 0, bigger, 0, componentCount);
-      components = bigger;
-    }
-    System.arraycopy(components, cIndex, components, cIndex + n, componentCount - cIndex);
-    int offset = cIndex == 0 ? 0 : components[cIndex - 1].endOffset;
-    int start = offset;
-    for (int i = 0; i < n; i++) {
-      ByteBuf b = buffers[i];
-      int length = b.readableBytes();
-      components[cIndex + i] = new Component(b, b.readerIndex() - offset, offset, offset + length);
-      offset += length;
-    }
-    componentCount += n;
-    int added = offset - start;
-    for (int i = cIndex + n; i < componentCount; i++) {
-      components[i].shift(added);
-    }
+    int added = parts.insert(cIndex, buffers);
     updateCapacity(capacity() + added);
     if (increaseWriterIndex) {
       writerIndex(writerIndex() + added);
     }
-    if (componentCount > maxNumComponents) {
-      consolidate(0, componentCount);
+    if (parts.count() > maxNumComponents) {
+      consolidate(0, parts.count());
     }
     return this;
   }
@@ -280,36 +228,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of range
    */
   public CompositeByteBuf removeComponents(int cIndex, int numComponents) {
-    Objects.checkFromIndexSize(cIndex, numComponents, componentCount);
+    Objects.checkFromIndexSize(cIndex, numComponents, parts.count());
     ensureAccessible();
     if (numComponents == 0) {
       return this;
     }
-    int removed = 0;
-    for (int i = cIndex; i < cIndex + numComponents; i++) {
-      removed += components[i].length();
-      components[i].buf.release();
-    }
-    closeGap(cIndex, numComponents);
-    for (int i = cIndex; i < componentCount; i++) {
-      components[i].shift(-removed);
-    }
-    shrinkTo(capacity() - removed);
+    shrinkTo(capacity() - parts.remove(cIndex, numComponents));
     return this;
-  }
-
-  private void closeGap(int cIndex, int numComponents) {
-    System.arraycopy(
-        components,
-        cIndex + numComponents,
-        components,
-        cIndex,
-        componentCount - cIndex - numComponents);
-    for (int i = componentCount - numComponents; i < componentCount; i++) {
-      components[i] = null;
-    }
-    componentCount -= numComponents;
-    lastAccessed = null;
   }
 
   private void shrinkTo(int newCapacity) {
@@ -324,7 +249,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return the count
    */
   public int numComponents() {
-    return componentCount;
+    return parts.count();
   }
 
   /**
@@ -345,10 +270,9 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @throws IndexOutOfBoundsException if {@code cIndex} is out of range
    */
   public ByteBuf component(int cIndex) {
-    Objects.checkIndex(cIndex, componentCount);
+    Objects.checkIndex(cIndex, parts.count());
     ensureAccessible();
-    Component c = components[cIndex];
-    return c.buf.slice(c.offset + c.adjustment, c.length());
+    return parts.slice(cIndex);
   }
 
   /**
@@ -370,31 +294,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @throws IndexOutOfBoundsException if {@code offset} is out of range
    */
   public int toComponentIndex(int offset) {
-    Objects.checkIndex(offset, capacity());
-    int lo = 0;
-    int hi = componentCount - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      Component c = components[mid];
-      if (offset >= c.endOffset) {
-        lo = mid + 1;
-      } else if (offset < c.offset) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    throw new IndexOutOfBoundsException("offset " + offset);
-  }
-
-  private Component find(int offset) {
-    Component c = lastAccessed;
-    if (c != null && offset >= c.offset && offset < c.endOffset) {
-      return c;
-    }
-    c = components[toComponentIndex(offset)];
-    lastAccessed = c;
-    return c;
+    return parts.indexOf(offset, capacity());
   }
 
   /**
@@ -406,22 +306,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   @Override
   public Iterator<ByteBuf> iterator() {
     ensureAccessible();
-    return new Iterator<>() {
-      private int next;
-
-      @Override
-      public boolean hasNext() {
-        return next < componentCount;
-      }
-
-      @Override
-      public ByteBuf next() {
-        if (next >= componentCount) {
-          throw new NoSuchElementException();
-        }
-        return component(next++);
-      }
-    };
+    return parts.slices(this::ensureAccessible);
   }
 
   /**
@@ -430,7 +315,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @return this composite
    */
   public CompositeByteBuf consolidate() {
-    return consolidate(0, componentCount);
+    return consolidate(0, parts.count());
   }
 
   /**
@@ -443,22 +328,15 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of range
    */
   public CompositeByteBuf consolidate(int cIndex, int numComponents) {
-    Objects.checkFromIndexSize(cIndex, numComponents, componentCount);
+    Objects.checkFromIndexSize(cIndex, numComponents, parts.count());
     ensureAccessible();
     if (numComponents <= 1) {
       return this;
     }
-    int start = components[cIndex].offset;
-    int end = components[cIndex + numComponents - 1].endOffset;
-    int length = end - start;
+    int start = parts.get(cIndex).offset;
+    int length = parts.get(cIndex + numComponents - 1).endOffset - start;
     ByteBuf merged = direct ? alloc.directBuffer(length) : alloc.heapBuffer(length);
-    for (int i = cIndex; i < cIndex + numComponents; i++) {
-      Component c = components[i];
-      merged.writeBytes(c.buf, c.offset + c.adjustment, c.length());
-      c.buf.release();
-    }
-    components[cIndex] = new Component(merged, -start, start, end);
-    closeGap(cIndex + 1, numComponents - 1);
+    parts.merge(cIndex, numComponents, merged);
     return this;
   }
 
@@ -474,18 +352,9 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     if (r == 0) {
       return this;
     }
-    int k = 0;
-    while (k < componentCount && components[k].endOffset <= r) {
-      components[k].buf.release();
-      k++;
-    }
-    if (k == 0) {
+    int shift = parts.discardRead(r, capacity());
+    if (shift == 0) {
       return this;
-    }
-    int shift = k < componentCount ? components[k].offset : capacity();
-    closeGap(0, k);
-    for (int i = 0; i < componentCount; i++) {
-      components[i].shift(-shift);
     }
     int w = writerIndex();
     updateCapacity(capacity() - shift);
@@ -508,16 +377,10 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
       return this;
     }
     // The first component now starts before the reader index: cut its read part off.
-    for (int i = 0; i < componentCount; i++) {
-      Component c = components[i];
-      c.offset = Math.max(0, c.offset - r);
-      c.endOffset -= r;
-      c.adjustment += r;
-    }
+    parts.cutFront(r);
     int w = writerIndex();
     updateCapacity(capacity() - r);
     setIndex(0, w - r);
-    lastAccessed = null;
     return this;
   }
 
@@ -536,169 +399,72 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
 
   @Override
   protected byte loadByte(int index) {
-    Component c = find(index);
-    return c.buf.getByte(index + c.adjustment);
+    return parts.loadByte(index);
   }
 
   @Override
   protected void storeByte(int index, byte value) {
-    Component c = find(index);
-    c.buf.setByte(index + c.adjustment, value);
+    parts.storeByte(index, value);
   }
 
   @Override
   protected short loadShort(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 2 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getShort(i) : c.buf.getShortLE(i);
-    }
-    int b0 = loadByte(index) & 0xff;
-    int b1 = loadByte(index + 1) & 0xff;
-    return (short) (bigEndian ? (b0 << 8) | b1 : (b1 << 8) | b0);
+    return parts.loadShort(index, bigEndian);
   }
 
   @Override
   protected void storeShort(int index, short value, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 2 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setShort(i, value);
-      } else {
-        c.buf.setShortLE(i, value);
-      }
-      return;
-    }
-    storeByte(index, (byte) (bigEndian ? value >>> 8 : value));
-    storeByte(index + 1, (byte) (bigEndian ? value : value >>> 8));
+    parts.storeShort(index, value, bigEndian);
   }
 
   @Override
   protected int loadInt(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 4 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getInt(i) : c.buf.getIntLE(i);
-    }
-    int first = loadShort(index, bigEndian) & 0xffff;
-    int second = loadShort(index + 2, bigEndian) & 0xffff;
-    return bigEndian ? (first << 16) | second : (second << 16) | first;
+    return parts.loadInt(index, bigEndian);
   }
 
   @Override
   protected void storeInt(int index, int value, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 4 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setInt(i, value);
-      } else {
-        c.buf.setIntLE(i, value);
-      }
-      return;
-    }
-    storeShort(index, (short) (bigEndian ? value >>> 16 : value), bigEndian);
-    storeShort(index + 2, (short) (bigEndian ? value : value >>> 16), bigEndian);
+    parts.storeInt(index, value, bigEndian);
   }
 
   @Override
   protected long loadLong(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 8 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getLong(i) : c.buf.getLongLE(i);
-    }
-    long first = loadInt(index, bigEndian) & 0xFFFFFFFFL;
-    long second = loadInt(index + 4, bigEndian) & 0xFFFFFFFFL;
-    return bigEndian ? (first << 32) | second : (second << 32) | first;
+    return parts.loadLong(index, bigEndian);
   }
 
   @Override
   protected void storeLong(int index, long value, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 8 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setLong(i, value);
-      } else {
-        c.buf.setLongLE(i, value);
-      }
-      return;
-    }
-    storeInt(index, (int) (bigEndian ? value >>> 32 : value), bigEndian);
-    storeInt(index + 4, (int) (bigEndian ? value : value >>> 32), bigEndian);
-  }
-
-  /** One step of a copy across components: {@code n} bytes at {@code bufIndex} of {@code buf}. */
-  @FunctionalInterface
-  private interface ComponentStep {
-    void copy(ByteBuf buf, int bufIndex, int done, int n);
-  }
-
-  /** Walks the components covering {@code [index, index + length)} in order. */
-  private void forEachComponent(int index, int length, ComponentStep step) {
-    int done = 0;
-    while (done < length) {
-      Component c = find(index + done);
-      int n = Math.min(length - done, c.endOffset - (index + done));
-      step.copy(c.buf, index + done + c.adjustment, done, n);
-      done += n;
-    }
+    parts.storeLong(index, value, bigEndian);
   }
 
   @Override
   protected void copyTo(int index, byte[] dst, int dstIndex, int length) {
-    forEachComponent(
-        index, length, (buf, at, done, n) -> buf.getBytes(at, dst, dstIndex + done, n));
+    parts.copyTo(index, dst, dstIndex, length);
   }
 
   @Override
   protected void copyTo(int index, MemorySegment dst, long dstOffset, int length) {
-    forEachComponent(
-        index, length, (buf, at, done, n) -> buf.getBytes(at, dst, dstOffset + done, n));
+    parts.copyTo(index, dst, dstOffset, length);
   }
 
   @Override
   protected void copyFrom(int index, byte[] src, int srcIndex, int length) {
-    forEachComponent(
-        index, length, (buf, at, done, n) -> buf.setBytes(at, src, srcIndex + done, n));
+    parts.copyFrom(index, src, srcIndex, length);
   }
 
   @Override
   protected void copyFrom(int index, MemorySegment src, long srcOffset, int length) {
-    forEachComponent(
-        index, length, (buf, at, done, n) -> buf.setBytes(at, src, srcOffset + done, n));
+    parts.copyFrom(index, src, srcOffset, length);
   }
 
   @Override
   protected int scanAsc(int start, int end, ByteProcessor processor) {
-    int i = start;
-    while (i < end) {
-      Component c = find(i);
-      int n = Math.min(end, c.endOffset) - i;
-      int found = c.buf.forEachByte(i + c.adjustment, n, processor);
-      if (found >= 0) {
-        return found - c.adjustment;
-      }
-      i += n;
-    }
-    return -1;
+    return parts.scanAsc(start, end, processor);
   }
 
   @Override
   protected int scanDesc(int start, int end, ByteProcessor processor) {
-    int i = end;
-    while (i > start) {
-      Component c = find(i - 1);
-      int s = Math.max(start, c.offset);
-      int found = c.buf.forEachByteDesc(s + c.adjustment, i - s, processor);
-      if (found >= 0) {
-        return found - c.adjustment;
-      }
-      i = s;
-    }
-    return -1;
+    return parts.scanDesc(start, end, processor);
   }
 
   @Override
@@ -709,25 +475,11 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
       ByteBuf padding = direct ? alloc.directBuffer(extra) : alloc.heapBuffer(extra);
       padding.writerIndex(extra);
       int w = writerIndex();
-      addComponents(false, componentCount, padding);
+      addComponents(false, parts.count(), padding);
       writerIndex(w);
       return;
     }
-    int remove = old - newCapacity;
-    for (int i = componentCount - 1; i >= 0 && remove > 0; i--) {
-      Component c = components[i];
-      int length = c.length();
-      if (length <= remove) {
-        remove -= length;
-        c.buf.release();
-        components[i] = null;
-        componentCount--;
-      } else {
-        c.endOffset -= remove;
-        remove = 0;
-      }
-    }
-    lastAccessed = null;
+    parts.truncate(old - newCapacity);
     updateCapacity(newCapacity);
   }
 
@@ -780,26 +532,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     if (leak != null) {
       leak.close(this);
     }
-    int count = componentCount;
-    Component[] cs = components;
-    componentCount = 0;
-    lastAccessed = null;
-    components = new Component[0];
-    RuntimeException failure = null;
-    for (int i = 0; i < count; i++) {
-      try {
-        cs[i].buf.release();
-      } catch (RuntimeException e) {
-        if (failure == null) {
-          failure = e;
-        } else {
-          failure.addSuppressed(e);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
-    }
+    parts.releaseAll();
   }
 
   @Override
@@ -813,7 +546,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     if (length == 0) {
       return ByteBuffer.allocate(0);
     }
-    Component c = find(index);
+    Component c = parts.find(index);
     if (index + length <= c.endOffset) {
       return c.buf.nioBuffer(index + c.adjustment, length);
     }
@@ -824,76 +557,51 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
 
   @Override
   public int nioBufferCount() {
-    int count = 0;
-    for (int i = 0; i < componentCount; i++) {
-      count += components[i].buf.nioBufferCount();
-    }
-    return Math.max(count, 1);
+    return parts.nioBufferCount();
   }
 
   @Override
   public ByteBuffer[] nioBuffers(int index, int length) {
     checkIndex(index, length);
-    if (length == 0) {
-      return new ByteBuffer[] {ByteBuffer.allocate(0)};
-    }
-    List<ByteBuffer> buffers = new ArrayList<>(componentCount);
-    while (length > 0) {
-      Component c = find(index);
-      int n = Math.min(length, c.endOffset - index);
-      for (ByteBuffer b : c.buf.nioBuffers(index + c.adjustment, n)) {
-        buffers.add(b);
-      }
-      index += n;
-      length -= n;
-    }
-    return buffers.toArray(new ByteBuffer[0]);
+    return parts.nioBuffers(index, length);
   }
 
   @Override
   public boolean isDirect() {
-    if (componentCount == 0) {
-      return direct;
-    }
-    for (int i = 0; i < componentCount; i++) {
-      if (!components[i].buf.isDirect()) {
-        return false;
-      }
-    }
-    return true;
+    return parts.count() == 0 ? direct : parts.allDirect();
   }
 
   @Override
   public boolean hasArray() {
-    return componentCount == 0 || (componentCount == 1 && components[0].buf.hasArray());
+    return parts.count() == 0 || (parts.count() == 1 && parts.get(0).buf.hasArray());
   }
 
   @Override
   public byte[] array() {
     ensureAccessible();
-    if (componentCount == 0) {
+    if (parts.count() == 0) {
       return new byte[0];
     }
-    if (componentCount == 1) {
-      return components[0].buf.array();
+    if (parts.count() == 1) {
+      return parts.get(0).buf.array();
     }
     throw new UnsupportedOperationException("more than one component");
   }
 
   @Override
   public int arrayOffset() {
-    if (componentCount == 0) {
+    if (parts.count() == 0) {
       return 0;
     }
-    if (componentCount == 1) {
-      return components[0].buf.arrayOffset() + components[0].adjustment;
+    if (parts.count() == 1) {
+      return parts.get(0).buf.arrayOffset() + parts.get(0).adjustment;
     }
     throw new UnsupportedOperationException("more than one component");
   }
 
   @Override
   public boolean hasMemorySegment() {
-    return componentCount == 1 && components[0].buf.hasMemorySegment();
+    return parts.count() == 1 && parts.get(0).buf.hasMemorySegment();
   }
 
   @Override
@@ -902,13 +610,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
     if (!hasMemorySegment()) {
       throw new UnsupportedOperationException("not exactly one native component");
     }
-    Component c = components[0];
+    Component c = parts.get(0);
     return c.buf.memorySegment().asSlice(c.adjustment, c.length());
   }
 
   @Override
   public String toString() {
     String s = super.toString();
-    return s.substring(0, s.length() - 1) + ", components: " + componentCount + ")";
+    return s.substring(0, s.length() - 1) + ", components: " + parts.count() + ")";
   }
 }

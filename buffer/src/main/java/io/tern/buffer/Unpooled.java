@@ -1,7 +1,6 @@
 package io.tern.buffer;
 
-import io.tern.buffer.internal.ReadOnlyByteBufferBuf;
-import io.tern.buffer.internal.UnpooledDirectByteBuf;
+import io.tern.buffer.internal.ByteBufferByteBuf;
 import io.tern.buffer.internal.UnpooledHeapByteBuf;
 import io.tern.buffer.internal.UnreleasableByteBuf;
 import java.nio.ByteBuffer;
@@ -137,15 +136,11 @@ public final class Unpooled {
    * @return a buffer over it
    */
   public static ByteBuf wrappedBuffer(ByteBuffer buffer) {
-    if (buffer.isReadOnly()) {
-      return new ReadOnlyByteBufferBuf(ALLOC, buffer);
-    }
-    if (buffer.hasArray()) {
+    if (!buffer.isReadOnly() && buffer.hasArray()) {
       return wrappedBuffer(
           buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
     }
-    ByteBuf buf = new UnpooledDirectByteBuf(ALLOC, buffer);
-    return buf.writerIndex(buffer.remaining());
+    return new ByteBufferByteBuf(ALLOC, buffer);
   }
 
   /**

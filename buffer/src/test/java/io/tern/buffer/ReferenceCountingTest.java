@@ -32,6 +32,15 @@ class ReferenceCountingTest extends BufferTestSupport {
     assertThatThrownBy(() -> buf.getByte(0)).isInstanceOf(IllegalReferenceCountException.class);
     assertThatThrownBy(() -> buf.getLongLE(0)).isInstanceOf(IllegalReferenceCountException.class);
     assertThatThrownBy(buf::readInt).isInstanceOf(IllegalReferenceCountException.class);
+    // Every width of the primitive family, loads and stores: none may touch released memory.
+    assertThatThrownBy(() -> buf.getUnsignedMedium(1))
+        .isInstanceOf(IllegalReferenceCountException.class);
+    assertThatThrownBy(() -> buf.getShortLE(2)).isInstanceOf(IllegalReferenceCountException.class);
+    assertThatThrownBy(() -> buf.setLong(8, 1L)).isInstanceOf(IllegalReferenceCountException.class);
+    assertThatThrownBy(() -> buf.setIntLE(0, 1)).isInstanceOf(IllegalReferenceCountException.class);
+    assertThatThrownBy(() -> buf.setMedium(0, 1))
+        .isInstanceOf(IllegalReferenceCountException.class);
+    assertThatThrownBy(() -> buf.setByte(15, 1)).isInstanceOf(IllegalReferenceCountException.class);
     assertThatThrownBy(() -> buf.getBytes(0, new byte[4]))
         .isInstanceOf(IllegalReferenceCountException.class);
     assertThatThrownBy(() -> buf.toString(StandardCharsets.UTF_8))

@@ -52,11 +52,12 @@ import java.util.List;
  *
  * <h2>End of input and removal</h2>
  *
- * When the channel becomes inactive or its input is shut down ({@link ChannelInputShutdownEvent}),
- * the decoder decodes what it holds and then calls {@link #decodeLast} once, so a decoder can emit
- * a final partial message or fail on truncated input. When the handler is removed from the pipeline
- * (also by itself, from {@code decode}), bytes it has not decoded are passed to the next handler as
- * one {@code ByteBuf}, followed by a read-complete event, so a protocol switch loses nothing.
+ * When the channel becomes inactive or its input is shut down ({@link ChannelInputShutdownEvent},
+ * fired by the transport when the peer half-closes), the decoder decodes what it holds and then
+ * calls {@link #decodeLast} once, so a decoder can emit a final partial message or fail on
+ * truncated input. When the handler is removed from the pipeline (also by itself, from {@code
+ * decode}), bytes it has not decoded are passed to the next handler as one {@code ByteBuf},
+ * followed by a read-complete event, so a protocol switch loses nothing.
  *
  * <h2>Memory</h2>
  *
@@ -78,6 +79,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
   private Cumulator cumulator = Cumulator.MERGE;
   private boolean singleDecode;
   private boolean first;
+  private boolean firedChannelRead;
   private int discardAfterReads = 16;
   private int numReads;
   private byte decodeState = STATE_INIT;
@@ -214,6 +216,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
           numReads = 0;
           discardSomeReadBytes();
         }
+        firedChannelRead |= out.insertedSinceRecycled();
         fireChannelRead(ctx, out);
       } finally {
         out.recycle();
@@ -221,10 +224,22 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
     }
   }
 
+  /**
+   * Discards read bytes, and asks for more input if this read burst produced no message and the
+   * channel does not read on its own ({@code autoRead} off): otherwise a decoder waiting for the
+   * rest of a message would stall, since nobody downstream has a reason to call {@code read()}.
+   *
+   * @param ctx this handler's context
+   * @throws Exception never thrown here; declared for subclasses
+   */
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
     numReads = 0;
     discardSomeReadBytes();
+    if (!firedChannelRead && !ctx.channel().config().autoRead()) {
+      ctx.read();
+    }
+    firedChannelRead = false;
     ctx.fireChannelReadComplete();
   }
 

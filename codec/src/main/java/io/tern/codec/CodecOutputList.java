@@ -16,6 +16,7 @@ final class CodecOutputList extends AbstractList<Object> implements RandomAccess
   private Object[] elements = new Object[16];
   private int size;
   private boolean inUse;
+  private boolean insertedSinceRecycled;
 
   /** Returns this list if it is free (marking it used), or a new one for a reentrant call. */
   CodecOutputList acquire() {
@@ -32,6 +33,12 @@ final class CodecOutputList extends AbstractList<Object> implements RandomAccess
   void recycle() {
     clear();
     inUse = false;
+    insertedSinceRecycled = false;
+  }
+
+  /** Tells whether anything was added since the last {@link #recycle()}, even if cleared since. */
+  boolean insertedSinceRecycled() {
+    return insertedSinceRecycled;
   }
 
   @Override
@@ -41,6 +48,7 @@ final class CodecOutputList extends AbstractList<Object> implements RandomAccess
       elements = Arrays.copyOf(elements, size << 1);
     }
     elements[size++] = element;
+    insertedSinceRecycled = true;
     modCount++;
     return true;
   }
@@ -55,6 +63,7 @@ final class CodecOutputList extends AbstractList<Object> implements RandomAccess
     System.arraycopy(elements, index, elements, index + 1, size - index);
     elements[index] = element;
     size++;
+    insertedSinceRecycled = true;
     modCount++;
   }
 

@@ -340,6 +340,30 @@ class ByteToMessageDecoderTest {
   }
 
   @Test
+  void asksForMoreInputWhenABurstProducedNothingAndAutoReadIsOff() {
+    int[] reads = {0};
+    ChannelHandler readCounter =
+        new ChannelHandler() {
+          @Override
+          public void read(ChannelHandlerContext ctx) {
+            reads[0]++;
+            ctx.read();
+          }
+        };
+    EmbeddedChannel ch = new EmbeddedChannel(readCounter, new IntDecoder());
+    ch.config().autoRead(false);
+    int before = reads[0];
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0, 0}));
+    assertThat(reads[0] - before).as("partial message: read more").isEqualTo(1);
+    ch.writeInbound(Unpooled.wrappedBuffer(new byte[] {0, 1}));
+    assertThat(reads[0] - before)
+        .as("a message was produced: the next handler decides")
+        .isEqualTo(1);
+    assertThat((Integer) ch.readInbound()).isEqualTo(1);
+    assertThat(ch.finishAndReleaseAll()).isFalse();
+  }
+
+  @Test
   void compositeCumulatorDecodesAcrossComponents() {
     IntDecoder decoder = new IntDecoder();
     decoder.setCumulator(Cumulator.COMPOSITE);

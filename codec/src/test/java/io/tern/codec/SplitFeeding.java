@@ -67,6 +67,9 @@ public final class SplitFeeding {
    */
   public static List<String> feed(
       ChannelHandler decoder, byte[] input, int[] chunks, boolean direct, Cumulator cumulator) {
+    if (decoder instanceof Joined j) {
+      return join(feed(j.handler(), input, chunks, direct, cumulator));
+    }
     if (cumulator != null && decoder instanceof ByteToMessageDecoder d) {
       d.setCumulator(cumulator);
     }
@@ -81,6 +84,22 @@ public final class SplitFeeding {
     }
     ch.finishAndReleaseAll();
     return recorder.events;
+  }
+
+  /**
+   * Like {@link #assertSameAcrossSplits}, for decoders whose output buffers may be cut anywhere
+   * (decompressors): consecutive buffers are joined before comparing.
+   *
+   * @param decoders makes a fresh decoder per run
+   * @param input the bytes
+   * @param seed seed of the random splits
+   * @return what feeding everything at once produced, buffers joined
+   */
+  public static List<String> assertSameBytesAcrossSplits(
+      Supplier<? extends ChannelHandler> decoders, byte[] input, long seed) {
+    return assertSameAcrossSplits(() -> new Joined(decoders.get()), input, seed).stream()
+        .map(String::valueOf)
+        .toList();
   }
 
   static int[] ones(int n) {
@@ -99,6 +118,23 @@ public final class SplitFeeding {
       left -= size;
     }
     return sizes.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  /** Marker wrapper: {@link #feed} joins consecutive buffers for it. */
+  private record Joined(ChannelHandler handler) implements ChannelHandler {}
+
+  /** Joins consecutive {@code hex:} entries. */
+  static List<String> join(List<String> events) {
+    List<String> joined = new ArrayList<>();
+    for (String e : events) {
+      int last = joined.size() - 1;
+      if (e.startsWith("hex:") && last >= 0 && joined.get(last).startsWith("hex:")) {
+        joined.set(last, joined.get(last) + e.substring(4));
+      } else {
+        joined.add(e);
+      }
+    }
+    return joined;
   }
 
   /** Records what reaches the end of the pipeline as comparable strings and releases it. */

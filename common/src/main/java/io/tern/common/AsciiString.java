@@ -1,9 +1,7 @@
 package io.tern.common;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,8 +25,6 @@ import java.util.Objects;
 public final class AsciiString implements CharSequence, Comparable<CharSequence> {
   /** The empty string. */
   public static final AsciiString EMPTY_STRING = new AsciiString(new byte[0], 0, 0, false);
-
-  private static final int HASH_SEED = 0x1b873593;
 
   private final byte[] value;
   private final int offset;
@@ -72,18 +68,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @param value the characters
    */
   public AsciiString(CharSequence value) {
-    this(toBytes(value), 0, value.length(), false);
-  }
-
-  private static byte[] toBytes(CharSequence value) {
-    if (value instanceof String s) {
-      return s.getBytes(StandardCharsets.ISO_8859_1);
-    }
-    byte[] bytes = new byte[value.length()];
-    for (int i = 0; i < bytes.length; i++) {
-      bytes[i] = c2b(value.charAt(i));
-    }
-    return bytes;
+    this(AsciiChars.toBytes(value), 0, value.length(), false);
   }
 
   /**
@@ -339,22 +324,11 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
       return false;
     }
     if (other instanceof AsciiString a && !ignoreCase) {
-      return Arrays.equals(
-          value,
-          offset + start,
-          offset + start + count,
-          a.value,
-          a.offset + otherStart,
-          a.offset + otherStart + count);
+      int from = offset + start;
+      int otherFrom = a.offset + otherStart;
+      return Arrays.equals(value, from, from + count, a.value, otherFrom, otherFrom + count);
     }
-    for (int i = 0; i < count; i++) {
-      char c1 = b2c(value[offset + start + i]);
-      char c2 = other.charAt(otherStart + i);
-      if (c1 != c2 && (!ignoreCase || toLower(c1) != toLower(c2))) {
-        return false;
-      }
-    }
-    return true;
+    return AsciiChars.regionMatches(value, offset + start, other, otherStart, count, ignoreCase);
   }
 
   /**
@@ -398,19 +372,14 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
   private AsciiString convertCase(boolean upper) {
     int end = offset + length;
     int i = offset;
-    while (i < end && (upper ? !isLower(value[i]) : !isUpper(value[i]))) {
+    while (i < end && (upper ? !AsciiChars.isLower(value[i]) : !AsciiChars.isUpper(value[i]))) {
       i++;
     }
     if (i == end) {
       return this;
     }
     byte[] converted = toByteArray();
-    for (int j = i - offset; j < converted.length; j++) {
-      byte b = converted[j];
-      if (upper ? isLower(b) : isUpper(b)) {
-        converted[j] = (byte) (b ^ 0x20);
-      }
-    }
+    AsciiChars.convertCase(converted, i - offset, upper);
     return new AsciiString(converted, 0, converted.length, false);
   }
 
@@ -439,21 +408,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @return the parts, each sharing this array
    */
   public AsciiString[] split(char delimiter) {
-    List<AsciiString> parts = new ArrayList<>();
-    int start = 0;
-    for (int i = indexOf(delimiter, 0); i >= 0; i = indexOf(delimiter, start)) {
-      parts.add(subSequence(start, i));
-      start = i + 1;
-    }
-    parts.add(subSequence(start, length));
-    int size = parts.size();
-    while (size > 0 && parts.get(size - 1).isEmpty()) {
-      size--;
-    }
-    if (size == 0 && length == 0) {
-      return new AsciiString[] {EMPTY_STRING};
-    }
-    return parts.subList(0, size).toArray(new AsciiString[0]);
+    return AsciiChars.split(this, delimiter);
   }
 
   /**
@@ -522,14 +477,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
       return Arrays.compareUnsigned(
           value, offset, offset + length, a.value, a.offset, a.offset + a.length);
     }
-    int n = Math.min(length, other.length());
-    for (int i = 0; i < n; i++) {
-      int diff = b2c(value[offset + i]) - other.charAt(i);
-      if (diff != 0) {
-        return diff;
-      }
-    }
-    return length - other.length();
+    return AsciiChars.compare(value, offset, length, other);
   }
 
   /**
@@ -576,24 +524,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @return {@code true} if both are {@code null} or have the same characters
    */
   public static boolean contentEquals(CharSequence a, CharSequence b) {
-    if (a == b) {
-      return true;
-    }
-    if (a == null || b == null || a.length() != b.length()) {
-      return false;
-    }
-    if (a instanceof AsciiString s) {
-      return s.contentEquals(b);
-    }
-    if (b instanceof AsciiString s) {
-      return s.contentEquals(a);
-    }
-    for (int i = 0; i < a.length(); i++) {
-      if (a.charAt(i) != b.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
+    return AsciiChars.contentEquals(a, b, false);
   }
 
   /**
@@ -604,26 +535,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @return {@code true} if both are {@code null} or have the same characters ignoring case
    */
   public static boolean contentEqualsIgnoreCase(CharSequence a, CharSequence b) {
-    if (a == b) {
-      return true;
-    }
-    if (a == null || b == null || a.length() != b.length()) {
-      return false;
-    }
-    if (a instanceof AsciiString s) {
-      return s.contentEqualsIgnoreCase(b);
-    }
-    if (b instanceof AsciiString s) {
-      return s.contentEqualsIgnoreCase(a);
-    }
-    for (int i = 0; i < a.length(); i++) {
-      char c1 = a.charAt(i);
-      char c2 = b.charAt(i);
-      if (c1 != c2 && toLower(c1) != toLower(c2)) {
-        return false;
-      }
-    }
-    return true;
+    return AsciiChars.contentEquals(a, b, true);
   }
 
   /**
@@ -641,11 +553,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
     if (value instanceof AsciiString a) {
       return a.hashCode();
     }
-    int h = HASH_SEED;
-    for (int i = 0; i < value.length(); i++) {
-      h = 31 * h + toLower((char) (c2b(value.charAt(i)) & 0xFF));
-    }
-    return h;
+    return AsciiChars.hash(value);
   }
 
   /**
@@ -664,10 +572,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
   public int hashCode() {
     int h = hash;
     if (h == 0) {
-      h = HASH_SEED;
-      for (int i = offset, end = offset + length; i < end; i++) {
-        h = 31 * h + toLower((char) (value[i] & 0xFF));
-      }
+      h = AsciiChars.hash(value, offset, length);
       hash = h;
     }
     return h;
@@ -695,17 +600,5 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
       string = s;
     }
     return s;
-  }
-
-  private static boolean isUpper(byte b) {
-    return b >= 'A' && b <= 'Z';
-  }
-
-  private static boolean isLower(byte b) {
-    return b >= 'a' && b <= 'z';
-  }
-
-  private static char toLower(char c) {
-    return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
   }
 }

@@ -1,5 +1,9 @@
 package io.tern.examples;
 
+import io.tern.examples.chat.ChatServer;
+import io.tern.examples.discard.DiscardServer;
+import io.tern.examples.echo.EchoClient;
+import io.tern.examples.echo.EchoServer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -7,8 +11,9 @@ import java.util.TreeMap;
 /**
  * Dispatches {@code ./run-example NAME [options]} to the named example's {@code main}.
  *
- * <p>Each example is a few dozen lines and accepts {@code --port N}; once transports exist, also
- * {@code --transport nio|epoll|io_uring}.
+ * <p>Each example is a few dozen lines and accepts {@code --port N}; those that open sockets also
+ * {@code --transport NAME} (see {@link Transports}). A {@link UsageException} is printed without a
+ * stack trace and exits with status 2.
  */
 public final class Examples {
   /** What an example does when run. */
@@ -23,6 +28,16 @@ public final class Examples {
 
   static {
     EXAMPLES.put("hello", new Entry("prints what Tern runs on (a smoke demo)", HelloExample::main));
+    EXAMPLES.put("echo-server", new Entry("echoes what clients send", EchoServer::main));
+    EXAMPLES.put(
+        "echo-client",
+        new Entry(
+            "sends N messages of S bytes, verifies the echo, prints throughput", EchoClient::main));
+    EXAMPLES.put(
+        "discard",
+        new Entry("drops what clients send; --client sends to one", DiscardServer::main));
+    EXAMPLES.put(
+        "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }
 
   private Examples() {}
@@ -40,13 +55,19 @@ public final class Examples {
       if (!name.equals("list")) {
         System.err.println("No example named '" + name + "'.");
       }
-      System.err.println("Usage: ./run-example NAME [--port N] [options]; examples:");
+      System.err.println(
+          "Usage: ./run-example NAME [--port N] [--transport nio|local] [options]; examples:");
       EXAMPLES.forEach((n, e) -> System.err.printf("  %-16s %s%n", n, e.description()));
       if (!name.equals("list")) {
         System.exit(2);
       }
       return;
     }
-    entry.main().run(Arrays.copyOfRange(args, 1, args.length));
+    try {
+      entry.main().run(Arrays.copyOfRange(args, 1, args.length));
+    } catch (UsageException e) {
+      System.err.println(name + ": " + e.getMessage());
+      System.exit(2);
+    }
   }
 }

@@ -216,6 +216,7 @@ public final class Peer implements AutoCloseable {
     private Duration lifetime = DEFAULT_LIFETIME;
     private Duration readyTimeout = DEFAULT_READY_TIMEOUT;
     private int readyPort = -1;
+    private Path stdin;
 
     private Builder(String executable, String installHint) {
       this.executable = executable;
@@ -256,6 +257,17 @@ public final class Peer implements AutoCloseable {
      */
     public Builder env(String name, String value) {
       environment.put(name, value);
+      return this;
+    }
+
+    /**
+     * Feeds a file to the peer's standard input (by default it reads {@code /dev/null}).
+     *
+     * @param file the input, e.g. written into {@link #directory()} first
+     * @return this builder
+     */
+    public Builder stdin(Path file) {
+      this.stdin = file;
       return this;
     }
 
@@ -315,7 +327,9 @@ public final class Peer implements AutoCloseable {
               .directory(directory.toFile())
               .redirectErrorStream(true)
               .redirectOutput(output.toFile())
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+              .redirectInput(
+                  ProcessBuilder.Redirect.from(
+                      stdin != null ? stdin.toFile() : new File("/dev/null")));
       builder.environment().put("TMPDIR", directory.toString());
       builder.environment().putAll(environment);
       Process process;

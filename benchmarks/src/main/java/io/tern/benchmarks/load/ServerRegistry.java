@@ -3,6 +3,7 @@ package io.tern.benchmarks.load;
 import io.tern.benchmarks.harness.Side;
 import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
+import io.tern.benchmarks.load.tern.TernEchoServer;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,9 +27,7 @@ public final class ServerRegistry {
           "tern-http",
           "Tern's HTTP/1.1 server does not exist yet: the HTTP/1.1 issue adds it to"
               + " ServerRegistry. Until then compare Netty with itself (--tern netty-http) to"
-              + " check the harness.",
-          "tern-echo",
-          "Tern's echo server does not exist yet: the transport issue adds it to ServerRegistry.");
+              + " check the harness.");
 
   static {
     add(
@@ -39,6 +38,14 @@ public final class ServerRegistry {
             (port, transport) ->
                 JavaCommand.of(
                     NETTY_FLAGS, NettyHttpServer.class.getName(), serverArgs(port, transport))));
+    add(
+        new ServerSpec(
+            "tern-echo",
+            false,
+            false,
+            (port, transport) ->
+                JavaCommand.of(
+                    List.of(), TernEchoServer.class.getName(), serverArgs(port, transport))));
     add(
         new ServerSpec(
             "netty-echo",

@@ -18,7 +18,23 @@ class ServerRegistryTest {
   @Test
   void unknownServerListsTheKnownOnes() {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
-        .hasMessage("unknown server apache; known: [netty-echo, netty-http]");
+        .hasMessage("unknown server apache; known: [netty-echo, netty-http, tern-echo]");
+  }
+
+  @Test
+  void ternEchoRunsOnThisJvmWithTheCommonFlagsOnly() {
+    ServerSpec spec = ServerRegistry.lookup("tern-echo");
+
+    assertThat(spec.http()).isFalse();
+    assertThat(spec.command().argv(1234, "io_uring"))
+        .contains("--enable-native-access=ALL-UNNAMED")
+        .doesNotContainAnyElementsOf(Side.NETTY_FASTEST_JVM_ARGS)
+        .endsWith(
+            "io.tern.benchmarks.load.tern.TernEchoServer",
+            "--port",
+            "1234",
+            "--transport",
+            "io_uring");
   }
 
   @Test

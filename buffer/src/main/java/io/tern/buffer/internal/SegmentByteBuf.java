@@ -12,11 +12,25 @@ import java.util.Objects;
  * The buffer core over a {@link MemorySegment}: {@code capacity} bytes of {@code memory} starting
  * at {@code offset}. Primitives go through one unaligned value layout per width and byte order.
  *
+ * <p><b>One check per access.</b> Primitive loads and stores do not go through {@code memory}
+ * (whose own bounds and liveness checks would come on top of the buffer's bounds check) but through
+ * {@link #ALL}, one global segment spanning every address, at {@code address + index}: the JIT
+ * folds {@code ALL}'s size and scope, so what is left of its check is one unsigned compare. The
+ * buffer's own bounds check ({@code ByteBuf}'s) is the one that matters, and it is always made
+ * first. A released buffer sets {@code address} to {@link #UNREACHABLE}, a negative number, so
+ * every later access fails {@code ALL}'s compare and turns into {@code
+ * IllegalReferenceCountException} before touching memory: freed native memory is never read, with
+ * or without {@code io.tern.buffer.checkAccessible}.
+ *
+ * <p>This is only sound for memory whose lifetime the buffer controls (freed by our own release,
+ * never by the GC while the buffer is reachable): {@link NativeMemory} and pool chunks. Subclasses
+ * over memory owned by someone else (a {@code ByteBuffer}) must bind it with {@code addressable ==
+ * false}, which keeps {@code address} unreachable, and override the primitive core with the {@code
+ * segment*} methods, which access through {@code memory} and its checks.
+ *
  * <p>Subclasses decide where the segment comes from and what release does ({@link
- * UnpooledDirectByteBuf} frees it; a pooled buffer returns its region to the pool) and use {@link
- * #init} to (re)bind the memory. On release they should set {@link #memory} to {@link
- * MemorySegment#NULL} so that a use-after-release with checks disabled fails a bounds check instead
- * of touching freed memory.
+ * UnpooledDirectByteBuf} frees it; a pooled buffer returns its region to the pool), use {@link
+ * #bind} and {@link #init} to (re)bind the memory and {@link #unbind} on release.
  */
 public abstract class SegmentByteBuf extends ByteBuf {
   private static final ValueLayout.OfShort SHORT_BE =
@@ -32,62 +46,126 @@ public abstract class SegmentByteBuf extends ByteBuf {
   private static final ValueLayout.OfLong LONG_LE =
       ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+  /** Every native address, for the primitive accessors (see the class description). */
+  @SuppressWarnings("restricted")
+  private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
+  /** An address below 0 by more than any index, so no access through {@link #ALL} passes. */
+  private static final long UNREACHABLE = Long.MIN_VALUE / 2;
+
   /** The memory. */
   protected MemorySegment memory;
 
   /** Where index 0 of this buffer is in {@link #memory}. */
   protected long offset;
 
-  protected SegmentByteBuf(MemorySegment memory, long offset, int capacity, int maxCapacity) {
+  /** The native address of index 0, or {@link #UNREACHABLE}. */
+  private long address;
+
+  protected SegmentByteBuf(
+      MemorySegment memory, long offset, int capacity, int maxCapacity, boolean addressable) {
     super(capacity, maxCapacity);
-    this.memory = memory;
-    this.offset = offset;
+    bind(memory, offset, addressable);
   }
 
-  /** Binds new memory and resets the buffer for reuse (pooled implementations). */
-  protected final void init(MemorySegment memory, long offset, int capacity, int maxCapacity) {
+  /**
+   * Binds memory: {@code capacity()} bytes at {@code offset} of {@code memory} must stay valid
+   * until the next {@code bind} or {@link #unbind}. {@code addressable} says whether primitives may
+   * go through {@link #ALL}: only for native memory this buffer's release frees or returns.
+   */
+  protected final void bind(MemorySegment memory, long offset, boolean addressable) {
     this.memory = memory;
     this.offset = offset;
+    this.address =
+        addressable && memory.isNative() && memory.byteSize() > 0
+            ? memory.address() + offset
+            : UNREACHABLE;
+  }
+
+  /** Binds new addressable memory and resets the buffer for reuse (pooled implementations). */
+  protected final void init(MemorySegment memory, long offset, int capacity, int maxCapacity) {
+    bind(memory, offset, true);
     reuse(capacity, maxCapacity);
   }
 
+  /** Drops the memory on release: every later access fails before touching it. */
+  protected final void unbind() {
+    memory = MemorySegment.NULL;
+    offset = 0;
+    address = UNREACHABLE;
+  }
+
   @Override
-  protected final byte loadByte(int index) {
-    return memory.get(ValueLayout.JAVA_BYTE, offset + index);
+  protected byte loadByte(int index) {
+    return ALL.get(ValueLayout.JAVA_BYTE, address + index);
   }
 
   @Override
   protected void storeByte(int index, byte value) {
-    memory.set(ValueLayout.JAVA_BYTE, offset + index, value);
+    ALL.set(ValueLayout.JAVA_BYTE, address + index, value);
   }
 
   @Override
-  protected final short loadShort(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? SHORT_BE : SHORT_LE, offset + index);
+  protected short loadShort(int index, boolean bigEndian) {
+    return ALL.get(bigEndian ? SHORT_BE : SHORT_LE, address + index);
   }
 
   @Override
   protected void storeShort(int index, short value, boolean bigEndian) {
-    memory.set(bigEndian ? SHORT_BE : SHORT_LE, offset + index, value);
+    ALL.set(bigEndian ? SHORT_BE : SHORT_LE, address + index, value);
   }
 
   @Override
-  protected final int loadInt(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? INT_BE : INT_LE, offset + index);
+  protected int loadInt(int index, boolean bigEndian) {
+    return ALL.get(bigEndian ? INT_BE : INT_LE, address + index);
   }
 
   @Override
   protected void storeInt(int index, int value, boolean bigEndian) {
-    memory.set(bigEndian ? INT_BE : INT_LE, offset + index, value);
+    ALL.set(bigEndian ? INT_BE : INT_LE, address + index, value);
   }
 
   @Override
-  protected final long loadLong(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? LONG_BE : LONG_LE, offset + index);
+  protected long loadLong(int index, boolean bigEndian) {
+    return ALL.get(bigEndian ? LONG_BE : LONG_LE, address + index);
   }
 
   @Override
   protected void storeLong(int index, long value, boolean bigEndian) {
+    ALL.set(bigEndian ? LONG_BE : LONG_LE, address + index, value);
+  }
+
+  // The same core through memory and its own checks, for subclasses over borrowed memory.
+
+  protected final byte segmentLoadByte(int index) {
+    return memory.get(ValueLayout.JAVA_BYTE, offset + index);
+  }
+
+  protected final void segmentStoreByte(int index, byte value) {
+    memory.set(ValueLayout.JAVA_BYTE, offset + index, value);
+  }
+
+  protected final short segmentLoadShort(int index, boolean bigEndian) {
+    return memory.get(bigEndian ? SHORT_BE : SHORT_LE, offset + index);
+  }
+
+  protected final void segmentStoreShort(int index, short value, boolean bigEndian) {
+    memory.set(bigEndian ? SHORT_BE : SHORT_LE, offset + index, value);
+  }
+
+  protected final int segmentLoadInt(int index, boolean bigEndian) {
+    return memory.get(bigEndian ? INT_BE : INT_LE, offset + index);
+  }
+
+  protected final void segmentStoreInt(int index, int value, boolean bigEndian) {
+    memory.set(bigEndian ? INT_BE : INT_LE, offset + index, value);
+  }
+
+  protected final long segmentLoadLong(int index, boolean bigEndian) {
+    return memory.get(bigEndian ? LONG_BE : LONG_LE, offset + index);
+  }
+
+  protected final void segmentStoreLong(int index, long value, boolean bigEndian) {
     memory.set(bigEndian ? LONG_BE : LONG_LE, offset + index, value);
   }
 

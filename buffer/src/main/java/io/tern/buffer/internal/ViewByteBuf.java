@@ -60,6 +60,7 @@ public abstract class ViewByteBuf extends ByteBuf {
 
   private void checkWritable() {
     if (readOnly) {
+      ensureAccessible(); // a released buffer reports that first, like every other access
       throw new ReadOnlyBufferException();
     }
   }

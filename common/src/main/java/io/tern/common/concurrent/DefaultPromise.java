@@ -38,12 +38,14 @@ public class DefaultPromise<V> implements Promise<V> {
   private static final Object UNCANCELLABLE = new Object();
   private static final VarHandle RESULT;
   private static final VarHandle WAITERS;
+  private static final VarHandle LISTENERS;
 
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       RESULT = lookup.findVarHandle(DefaultPromise.class, "result", Object.class);
       WAITERS = lookup.findVarHandle(DefaultPromise.class, "waiters", int.class);
+      LISTENERS = lookup.findVarHandle(DefaultPromise.class, "listeners", Object.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -54,9 +56,11 @@ public class DefaultPromise<V> implements Promise<V> {
   // null (incomplete), UNCANCELLABLE, SUCCESS (null result), a Failure, or the result.
   private volatile Object result;
 
-  // Guarded by this: null, one FutureListener, or a Listeners list. Volatile so that a completing
-  // thread can skip the lock when nobody listens (it pairs with the volatile result: either the
-  // adder sees the result or the completer sees the listener).
+  // null, one FutureListener, or a Listeners list. Changed under the lock, except that the first
+  // listener goes in by a CAS from null (the common case: one listener, no contention), which is
+  // safe because every locked writer either reads non-null first or writes null. Volatile so that
+  // a completing thread can skip the lock when nobody listens (it pairs with the volatile result:
+  // either the adder sees the result or the completer sees the listener).
   private volatile Object listeners;
   private volatile int waiters;
   private boolean notifyingListeners;
@@ -202,14 +206,18 @@ public class DefaultPromise<V> implements Promise<V> {
   @Override
   public Promise<V> addListener(FutureListener<? super V> listener) {
     Objects.requireNonNull(listener, "listener");
-    synchronized (this) {
-      Object current = listeners;
-      if (current == null) {
-        listeners = listener;
-      } else if (current instanceof Listeners list) {
-        list.add(listener);
-      } else {
-        listeners = new Listeners((FutureListener<?>) current, listener);
+    if (!LISTENERS.compareAndSet(this, null, listener)) {
+      synchronized (this) {
+        Object current = listeners;
+        // Null can still turn into a listener by another adder's unlocked CAS: CAS here too.
+        while (current == null && !LISTENERS.compareAndSet(this, null, listener)) {
+          current = listeners;
+        }
+        if (current instanceof Listeners list) {
+          list.add(listener);
+        } else if (current != null) {
+          listeners = new Listeners((FutureListener<?>) current, listener);
+        }
       }
     }
     if (isDone()) {

@@ -21,8 +21,10 @@ import java.util.Objects;
  * bytes on the wire); the rest pass by. Everything passes on unchanged. A write failure of the
  * capture file is logged once and ends the capture; the channel is not affected.
  *
- * <p>The addresses in the capture are those given to the {@link Builder}, or documentation
- * placeholders ({@code 192.0.2.1:40001} local, {@code 192.0.2.2:40002} remote) when none are.
+ * <p>The addresses in the capture are those given to the {@link Builder}, else the channel's own
+ * when they are IP socket addresses, else documentation placeholders ({@code 192.0.2.1:40001}
+ * local, {@code 192.0.2.2:40002} remote), as for an {@code EmbeddedChannel}. Which end opened the
+ * connection is the builder's word, else whether the channel has a parent (was accepted).
  *
  * <p>Threading: called on the channel's executor; one instance per channel (it keeps the TCP
  * sequence numbers). Ownership: it never consumes or releases messages.
@@ -36,9 +38,12 @@ public final class PcapWriteHandler implements ChannelHandler {
 
   private final PcapWriter writer;
   private final boolean udp;
-  private final boolean server;
-  private final InetSocketAddress local;
-  private final InetSocketAddress remote;
+  private final Boolean serverOverride;
+  private final InetSocketAddress localOverride;
+  private final InetSocketAddress remoteOverride;
+  private boolean server;
+  private InetSocketAddress local = PLACEHOLDER_LOCAL;
+  private InetSocketAddress remote = PLACEHOLDER_REMOTE;
 
   private boolean started;
   private boolean finished;
@@ -50,9 +55,9 @@ public final class PcapWriteHandler implements ChannelHandler {
   private PcapWriteHandler(Builder b) {
     this.writer = b.writer;
     this.udp = b.udp;
-    this.server = b.server;
-    this.local = b.localAddress != null ? b.localAddress : PLACEHOLDER_LOCAL;
-    this.remote = b.remoteAddress != null ? b.remoteAddress : PLACEHOLDER_REMOTE;
+    this.serverOverride = b.server;
+    this.localOverride = b.localAddress;
+    this.remoteOverride = b.remoteAddress;
   }
 
   /**
@@ -68,20 +73,20 @@ public final class PcapWriteHandler implements ChannelHandler {
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     if (ctx.channel().isActive()) {
-      start();
+      start(ctx);
     }
   }
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    start();
+    start(ctx);
     ctx.fireChannelActive();
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
     if (msg instanceof ByteBuf buf) {
-      record(buf, false);
+      record(ctx, buf, false);
     }
     ctx.fireChannelRead(msg);
   }
@@ -89,7 +94,7 @@ public final class PcapWriteHandler implements ChannelHandler {
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
     if (msg instanceof ByteBuf buf) {
-      record(buf, true);
+      record(ctx, buf, true);
     }
     ctx.write(msg, promise);
   }
@@ -106,12 +111,15 @@ public final class PcapWriteHandler implements ChannelHandler {
     ctx.fireChannelInactive();
   }
 
-  /** The three-way handshake, from the client end. */
-  private void start() {
+  /** Resolves the addresses, then writes the three-way handshake, from the client end. */
+  private void start(ChannelHandlerContext ctx) {
     if (started) {
       return;
     }
     started = true;
+    local = resolve(localOverride, ctx.channel().localAddress(), PLACEHOLDER_LOCAL);
+    remote = resolve(remoteOverride, ctx.channel().remoteAddress(), PLACEHOLDER_REMOTE);
+    server = serverOverride != null ? serverOverride : ctx.channel().parent() != null;
     if (udp) {
       return;
     }
@@ -139,12 +147,23 @@ public final class PcapWriteHandler implements ChannelHandler {
     segment(local, closerSeq + 1, otherSeq + 1, Packets.ACK);
   }
 
-  private void record(ByteBuf buf, boolean fromLocal) {
+  private static InetSocketAddress resolve(
+      InetSocketAddress given, java.net.SocketAddress actual, InetSocketAddress placeholder) {
+    if (given != null) {
+      return given;
+    }
+    if (actual instanceof InetSocketAddress ip && !ip.isUnresolved()) {
+      return ip;
+    }
+    return placeholder;
+  }
+
+  private void record(ChannelHandlerContext ctx, ByteBuf buf, boolean fromLocal) {
     if (finished || failed) {
       return;
     }
     if (!started) {
-      start();
+      start(ctx);
     }
     int index = buf.readerIndex();
     int remaining = buf.readableBytes();
@@ -196,7 +215,7 @@ public final class PcapWriteHandler implements ChannelHandler {
   public static final class Builder {
     private final PcapWriter writer;
     private boolean udp;
-    private boolean server;
+    private Boolean server;
     private InetSocketAddress localAddress;
     private InetSocketAddress remoteAddress;
 
@@ -217,7 +236,8 @@ public final class PcapWriteHandler implements ChannelHandler {
     /**
      * Says which end opened the connection, for the synthesized TCP handshake.
      *
-     * @param server {@code true} if this channel accepted the connection; default {@code false}
+     * @param server {@code true} if this channel accepted the connection; default: whether the
+     *     channel has a parent (a server channel accepted it)
      * @return this builder
      */
     public Builder server(boolean server) {
@@ -226,7 +246,7 @@ public final class PcapWriteHandler implements ChannelHandler {
     }
 
     /**
-     * Sets the addresses shown in the capture.
+     * Sets the addresses shown in the capture instead of the channel's own.
      *
      * @param localAddress this end's address (must be resolved)
      * @param remoteAddress the peer's address (must be resolved)

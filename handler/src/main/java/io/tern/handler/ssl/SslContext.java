@@ -186,6 +186,30 @@ public final class SslContext {
     return configure(context.createSSLEngine(peerHost, peerPort), peerHost);
   }
 
+  /**
+   * Creates a handler with a new engine and this context's timeouts: a server handler, or a client
+   * handler when host name verification is off.
+   *
+   * @return a new handler for one channel
+   * @throws IllegalStateException for a client context that verifies host names: use {@link
+   *     #newHandler(String, int)}
+   */
+  public SslHandler newHandler() {
+    return new SslHandler(newEngine(), handshakeTimeout, closeNotifyTimeout);
+  }
+
+  /**
+   * Creates a handler with a new engine for {@code peerHost} (see {@link #newEngine(String, int)})
+   * and this context's timeouts.
+   *
+   * @param peerHost the peer's host name or address literal
+   * @param peerPort the peer's port
+   * @return a new handler for one channel
+   */
+  public SslHandler newHandler(String peerHost, int peerPort) {
+    return new SslHandler(newEngine(peerHost, peerPort), handshakeTimeout, closeNotifyTimeout);
+  }
+
   private SSLEngine configure(SSLEngine engine, String peerHost) {
     engine.setUseClientMode(client);
     SSLParameters params = engine.getSSLParameters();

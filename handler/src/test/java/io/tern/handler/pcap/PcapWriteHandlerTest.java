@@ -247,4 +247,64 @@ class PcapWriteHandlerTest {
 
     assertThat(packets()).isEmpty();
   }
+
+  @Test
+  void acceptedNioChannelIsCapturedWithItsRealAddressesAsTheServerEnd() throws Exception {
+    io.tern.transport.EventLoopGroup group =
+        new io.tern.transport.MultiThreadEventLoopGroup(
+            1, io.tern.transport.NioIoHandler.newFactory());
+    try {
+      PcapWriter w = writer();
+      io.tern.common.concurrent.Promise<Void> serverClosed = group.next().newPromise();
+      io.tern.transport.channel.Channel server =
+          new io.tern.transport.bootstrap.ServerBootstrap()
+              .group(group)
+              .channelFactory(io.tern.transport.nio.NioServerSocketChannel::new)
+              .childHandler(
+                  new io.tern.transport.channel.ChannelInitializer<>() {
+                    @Override
+                    protected void initChannel(io.tern.transport.channel.Channel ch) {
+                      ch.closeFuture().addListener(f -> serverClosed.trySuccess(null));
+                      ch.pipeline()
+                          .addLast(PcapWriteHandler.builder(w).build())
+                          .addLast(
+                              new io.tern.transport.channel.ChannelHandler() {
+                                @Override
+                                public void channelRead(
+                                    io.tern.transport.channel.ChannelHandlerContext ctx,
+                                    Object msg) {
+                                  ctx.writeAndFlush(msg).addListener(f -> ctx.close());
+                                }
+                              });
+                    }
+                  })
+              .bind(new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), 0))
+              .sync()
+              .getNow();
+      io.tern.transport.channel.Channel client =
+          new io.tern.transport.bootstrap.Bootstrap()
+              .group(group)
+              .channelFactory(io.tern.transport.nio.NioSocketChannel::new)
+              .handler(new io.tern.transport.channel.ChannelHandler() {})
+              .connect(server.localAddress())
+              .sync()
+              .getNow();
+      InetSocketAddress serverAddress = (InetSocketAddress) server.localAddress();
+      InetSocketAddress clientAddress = (InetSocketAddress) client.localAddress();
+      client.writeAndFlush(ascii("ping")).sync();
+      assertThat(serverClosed.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      client.close().sync();
+      server.close().sync();
+
+      List<Packet> p = packets();
+      assertSegment(p.get(0), clientAddress, serverAddress, SYN, 0, 0, "");
+      assertSegment(p.get(3), clientAddress, serverAddress, PSH | ACK, 1, 1, "ping");
+      assertSegment(p.get(5), serverAddress, clientAddress, PSH | ACK, 1, 5, "ping");
+      assertThat(p.get(7).flags()).as("the server closed first").isEqualTo(FIN | ACK);
+      assertThat(p.get(7).src()).isEqualTo(serverAddress.getAddress());
+      assertThat(p.get(7).srcPort()).isEqualTo(serverAddress.getPort());
+    } finally {
+      group.shutdownGracefully(0, 5, java.util.concurrent.TimeUnit.SECONDS).sync();
+    }
+  }
 }

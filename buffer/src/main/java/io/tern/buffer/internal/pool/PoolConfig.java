@@ -25,10 +25,10 @@ import io.tern.common.SystemProperties;
  *       default for {@code -XX:MaxDirectMemorySize}).
  *   <li>{@code io.tern.buffer.pooled.smallCacheSize} — entries per small size class in each thread
  *       cache; default 256.
- *   <li>{@code io.tern.buffer.pooled.normalCacheSize} — entries per cached normal size class in
- *       each thread cache; default 64.
+ *   <li>{@code io.tern.buffer.pooled.normalCacheSize} — entries of the smallest normal size class
+ *       (4 pages) in each thread cache, halved per doubling of the size, at least 1; default 64.
  *   <li>{@code io.tern.buffer.pooled.maxCachedBufferCapacity} — largest normalised size a thread
- *       cache keeps; default 32768.
+ *       cache keeps; default 1 MiB (with 8 KiB pages: 21 normal classes, each at most about 2 MiB).
  *   <li>{@code io.tern.buffer.pooled.cacheTrimInterval} — allocations by a thread between two trims
  *       of its cache; default 8192.
  *   <li>{@code io.tern.buffer.pooled.useCacheForVirtualThreads} — give virtual threads thread
@@ -117,7 +117,7 @@ public record PoolConfig(
         Math.max(0, directArenas),
         Math.max(0, SystemProperties.getInt(PREFIX + "smallCacheSize", 256)),
         Math.max(0, SystemProperties.getInt(PREFIX + "normalCacheSize", 64)),
-        Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBufferCapacity", 32 * 1024)),
+        Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBufferCapacity", 1 << 20)),
         Math.max(1, SystemProperties.getInt(PREFIX + "cacheTrimInterval", 8192)),
         SystemProperties.getBoolean(PREFIX + "useCacheForVirtualThreads", false),
         Math.max(0, SystemProperties.getInt(PREFIX + "maxCachedBuffersPerThread", 64)),

@@ -9,11 +9,13 @@ package io.tern.buffer.internal.pool;
  * {@link PoolArena#free}). {@link #free} may also run on another thread once the owner has
  * terminated ({@code Thread.isAlive()} returning false orders the owner's last writes before it).
  *
- * <p>Sizing: every small class may hold {@code smallCacheSize} entries; every normal class whose
- * size is at most {@code maxCachedBufferCapacity} may hold {@code normalCacheSize}. The per-class
- * arrays are created on first use. Every {@code trimInterval} allocations the cache gives back, in
- * each class, the entries that were not reused since the last trim (oldest first), so a thread
- * whose load drops does not sit on memory.
+ * <p>Sizing: every small class may hold {@code smallCacheSize} entries. Every normal class whose
+ * size is at most {@code maxCachedBufferCapacity} holds {@code normalCacheSize} entries for the
+ * smallest normal class, half as many per doubling of the size (at least one), so each cached
+ * normal class keeps about the same number of bytes at most (jemalloc's tcache does the same: fewer
+ * slots for larger classes). The per-class arrays are created on first use. Every {@code
+ * trimInterval} allocations the cache gives back, in each class, the entries that were not reused
+ * since the last trim (oldest first), so a thread whose load drops does not sit on memory.
  */
 public final class PoolThreadCache<T> {
   final Thread owner;
@@ -22,6 +24,7 @@ public final class PoolThreadCache<T> {
   private final int nCached;
   private final int smallCapacity;
   private final int normalCapacity;
+  private final int smallestNormal;
   private final int pageShifts;
   private final SizeClasses sizeClasses;
   private final Region<T>[] regions;
@@ -52,6 +55,8 @@ public final class PoolThreadCache<T> {
     this.nSmall = sizeClasses.nSmall();
     this.smallCapacity = Math.max(0, smallCacheSize);
     this.normalCapacity = Math.max(0, normalCacheSize);
+    this.smallestNormal =
+        nSmall < sizeClasses.nSizes() ? sizeClasses.sizeIdx2size(nSmall) : Integer.MAX_VALUE;
     this.nCached =
         nSmall
             + (normalCapacity == 0 ? 0 : normalClassesCached(sizeClasses, maxCachedBufferCapacity));
@@ -79,6 +84,24 @@ public final class PoolThreadCache<T> {
       }
     }
     return count;
+  }
+
+  /**
+   * Returns how many entries a cached normal class of {@code size} bytes keeps: {@code
+   * normalCacheSize} for the smallest normal class, scaled down in proportion to the size, at least
+   * one (none if {@code normalCacheSize} is 0).
+   *
+   * @param normalCacheSize entries of the smallest normal class
+   * @param smallestNormal the smallest normal size
+   * @param size the class's size
+   * @return the number of entries
+   */
+  static int normalEntries(int normalCacheSize, int smallestNormal, int size) {
+    if (normalCacheSize == 0) {
+      return 0;
+    }
+    long entries = (long) normalCacheSize * smallestNormal / size;
+    return (int) Math.max(1, Math.min(normalCacheSize, entries));
   }
 
   /** Serves an allocation from the cache; false (a miss) if the class is empty or uncached. */
@@ -133,11 +156,13 @@ public final class PoolThreadCache<T> {
     }
     Region<T> region = regions[sizeIdx];
     if (region == null) {
-      int capacity = sizeIdx < nSmall ? smallCapacity : normalCapacity;
+      int size = sizeClasses.sizeIdx2size(sizeIdx);
+      int capacity =
+          sizeIdx < nSmall ? smallCapacity : normalEntries(normalCapacity, smallestNormal, size);
       if (capacity == 0) {
         return false;
       }
-      region = new Region<>(sizeClasses.sizeIdx2size(sizeIdx), capacity);
+      region = new Region<>(size, capacity);
       regions[sizeIdx] = region;
     }
     int i = region.count;

@@ -23,7 +23,7 @@ public final class PooledDirectByteBuf extends SegmentByteBuf implements PoolTar
   private boolean reallocating;
 
   private PooledDirectByteBuf(ByteBufAllocator alloc, PoolEngine engine) {
-    super(MemorySegment.NULL, 0, 0, 0);
+    super(MemorySegment.NULL, 0, 0, 0, true);
     this.alloc = alloc;
     this.engine = engine;
   }
@@ -63,8 +63,7 @@ public final class PooledDirectByteBuf extends SegmentByteBuf implements PoolTar
     this.maxLength = maxLength;
     this.cache = cache;
     if (reallocating) {
-      this.memory = memory;
-      this.offset = offset;
+      bind(memory, offset, true);
     } else {
       init(memory, offset, length, pendingMaxCapacity);
     }
@@ -109,8 +108,7 @@ public final class PooledDirectByteBuf extends SegmentByteBuf implements PoolTar
     cache = null;
     handle = 0;
     maxLength = 0;
-    memory = MemorySegment.NULL;
-    offset = 0;
+    unbind();
     c.arena.free(c, h, m, owner);
     if (owner != null) {
       owner.recycleBuffer(this);

@@ -1,0 +1,140 @@
+package io.tern.codec.http;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import java.util.Objects;
+
+/**
+ * A whole HTTP response: head, content and trailers.
+ *
+ * <p>Ownership: the message's reference count is the content buffer's; whoever holds the message
+ * releases it once. Not thread-safe.
+ */
+public class DefaultFullHttpResponse extends DefaultHttpResponse implements FullHttpResponse {
+  private final ByteBuf content;
+  private final HttpHeaders trailers;
+
+  /**
+   * Creates a response with empty content and empty, validating headers and trailers.
+   *
+   * @param version the protocol version
+   * @param status the status
+   */
+  public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status) {
+    this(version, status, Unpooled.buffer(0));
+  }
+
+  /**
+   * Creates a response with empty, validating headers and trailers.
+   *
+   * @param version the protocol version
+   * @param status the status
+   * @param content the content, now owned by this message
+   */
+  public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content) {
+    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers(true));
+  }
+
+  /**
+   * Creates a response from its parts (headers and trailers used as they are).
+   *
+   * @param version the protocol version
+   * @param status the status
+   * @param content the content, now owned by this message
+   * @param headers the header fields
+   * @param trailers the trailer fields
+   */
+  public DefaultFullHttpResponse(
+      HttpVersion version,
+      HttpResponseStatus status,
+      ByteBuf content,
+      HttpHeaders headers,
+      HttpHeaders trailers) {
+    super(version, status, headers);
+    this.content = Objects.requireNonNull(content, "content");
+    this.trailers = Objects.requireNonNull(trailers, "trailers");
+  }
+
+  @Override
+  public ByteBuf content() {
+    return content;
+  }
+
+  @Override
+  public HttpHeaders trailingHeaders() {
+    return trailers;
+  }
+
+  @Override
+  public DefaultFullHttpResponse setProtocolVersion(HttpVersion version) {
+    super.setProtocolVersion(version);
+    return this;
+  }
+
+  @Override
+  public DefaultFullHttpResponse setStatus(HttpResponseStatus status) {
+    super.setStatus(status);
+    return this;
+  }
+
+  @Override
+  public FullHttpResponse copy() {
+    return replace(content.copy());
+  }
+
+  @Override
+  public FullHttpResponse duplicate() {
+    return replace(content.duplicate());
+  }
+
+  @Override
+  public FullHttpResponse retainedDuplicate() {
+    return replace(content.retainedDuplicate());
+  }
+
+  /** Returns a response with {@code content} and copies of these headers and trailers. */
+  @Override
+  public FullHttpResponse replace(ByteBuf content) {
+    return new DefaultFullHttpResponse(
+        protocolVersion(), status(), content, headers().copy(), trailers.copy());
+  }
+
+  @Override
+  public int refCnt() {
+    return content.refCnt();
+  }
+
+  @Override
+  public FullHttpResponse retain() {
+    content.retain();
+    return this;
+  }
+
+  @Override
+  public FullHttpResponse retain(int increment) {
+    content.retain(increment);
+    return this;
+  }
+
+  @Override
+  public FullHttpResponse touch() {
+    content.touch();
+    return this;
+  }
+
+  @Override
+  public FullHttpResponse touch(Object hint) {
+    content.touch(hint);
+    return this;
+  }
+
+  @Override
+  public boolean release() {
+    return content.release();
+  }
+
+  @Override
+  public boolean release(int decrement) {
+    return content.release(decrement);
+  }
+}

@@ -1,0 +1,297 @@
+package io.tern.codec.http.internal;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Percent-encoding (RFC 3986, section 2.1) of URI components and form fields, on {@code byte[]} and
+ * {@code char} sequences directly: no {@code ByteBuffer}, no {@code CharsetDecoder}.
+ *
+ * <p>Decoding leaves a component without {@code %} (or {@code +} when it means a space) untouched
+ * and returns it without copying more than once; escapes are collected into bytes and turned into
+ * characters with the charset in one step per run. A {@code %} not followed by two hex digits is an
+ * error ({@link IllegalArgumentException} naming the index), never silently kept.
+ *
+ * <p>Encoding appends every run of characters that need no escaping with one {@link
+ * StringBuilder#append(CharSequence, int, int)} and escapes only the rest.
+ *
+ * <p>Stateless; any thread.
+ */
+public final class PercentCodec {
+  // Hex digit values, -1 for non-hex bytes: one load per nibble instead of range checks.
+  private static final byte[] HEX_VALUE = new byte[256];
+  private static final char[] HEX_UPPER = "0123456789ABCDEF".toCharArray();
+
+  // a-z A-Z 0-9 - _ . * ~ are written as they are.
+  private static final boolean[] UNRESERVED = new boolean[128];
+
+  static {
+    java.util.Arrays.fill(HEX_VALUE, (byte) -1);
+    for (int i = 0; i < 10; i++) {
+      HEX_VALUE['0' + i] = (byte) i;
+    }
+    for (int i = 0; i < 6; i++) {
+      HEX_VALUE['a' + i] = (byte) (10 + i);
+      HEX_VALUE['A' + i] = (byte) (10 + i);
+    }
+    for (int c = 'a'; c <= 'z'; c++) {
+      UNRESERVED[c] = true;
+      UNRESERVED[c - 32] = true;
+    }
+    for (int c = '0'; c <= '9'; c++) {
+      UNRESERVED[c] = true;
+    }
+    for (char c : "-_.*~".toCharArray()) {
+      UNRESERVED[c] = true;
+    }
+  }
+
+  private PercentCodec() {}
+
+  /**
+   * Returns the value of a hex digit.
+   *
+   * @param c a character
+   * @return 0 to 15, or -1 if {@code c} is not a hex digit
+   */
+  public static int hexValue(int c) {
+    return c >= 0 && c < 256 ? HEX_VALUE[c] : -1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Decoding characters
+
+  /**
+   * Decodes {@code s[from, to)}.
+   *
+   * @param s the encoded text
+   * @param from the first index
+   * @param to the end index (exclusive)
+   * @param charset the charset of the escaped bytes
+   * @param plusIsSpace whether {@code +} means a space (query strings and forms, not paths)
+   * @return the decoded text
+   * @throws IllegalArgumentException if a {@code %} is not followed by two hex digits
+   */
+  public static String decode(
+      CharSequence s, int from, int to, Charset charset, boolean plusIsSpace) {
+    int first = from;
+    while (first < to) {
+      char c = s.charAt(first);
+      if (c == '%' || (c == '+' && plusIsSpace)) {
+        break;
+      }
+      first++;
+    }
+    if (first == to) {
+      return s.subSequence(from, to).toString();
+    }
+    StringBuilder sb = new StringBuilder(to - from);
+    sb.append(s, from, first);
+    byte[] run = null;
+    int i = first;
+    while (i < to) {
+      char c = s.charAt(i);
+      if (c == '%') {
+        if (run == null) {
+          run = new byte[(to - i) / 3];
+        }
+        int n = 0;
+        while (i < to && s.charAt(i) == '%') {
+          run[n++] = (byte) escapedByte(s, i, to);
+          i += 3;
+        }
+        sb.append(new String(run, 0, n, charset));
+        continue;
+      }
+      sb.append(c == '+' && plusIsSpace ? ' ' : c);
+      i++;
+    }
+    return sb.toString();
+  }
+
+  private static int escapedByte(CharSequence s, int i, int to) {
+    if (i + 2 >= to) {
+      throw badEscape(s, i, to);
+    }
+    int hi = hexValue(s.charAt(i + 1));
+    int lo = hexValue(s.charAt(i + 2));
+    if ((hi | lo) < 0) {
+      throw badEscape(s, i, to);
+    }
+    return hi << 4 | lo;
+  }
+
+  private static IllegalArgumentException badEscape(CharSequence s, int i, int to) {
+    String found = s.subSequence(i, Math.min(i + 3, to)).toString();
+    return new IllegalArgumentException(
+        "invalid percent-encoding at index "
+            + i
+            + ": '"
+            + found
+            + "' is not '%' followed by two hex digits");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Decoding bytes
+
+  /**
+   * Decodes {@code bytes[from, to)}.
+   *
+   * @param bytes the encoded bytes
+   * @param from the first index
+   * @param to the end index (exclusive)
+   * @param charset the charset of the (decoded) bytes
+   * @param plusIsSpace whether {@code +} means a space
+   * @return the decoded text
+   * @throws IllegalArgumentException if a {@code %} is not followed by two hex digits
+   */
+  public static String decode(
+      byte[] bytes, int from, int to, Charset charset, boolean plusIsSpace) {
+    int first = from;
+    while (first < to) {
+      byte b = bytes[first];
+      if (b == '%' || (b == '+' && plusIsSpace)) {
+        break;
+      }
+      first++;
+    }
+    if (first == to) {
+      return new String(bytes, from, to - from, charset);
+    }
+    byte[] out = new byte[to - from];
+    int n = first - from;
+    System.arraycopy(bytes, from, out, 0, n);
+    for (int i = first; i < to; ) {
+      byte b = bytes[i];
+      if (b == '%') {
+        int hi = i + 2 < to ? HEX_VALUE[bytes[i + 1] & 0xFF] : -1;
+        int lo = i + 2 < to ? HEX_VALUE[bytes[i + 2] & 0xFF] : -1;
+        if ((hi | lo) < 0) {
+          String found = new String(bytes, i, Math.min(3, to - i), StandardCharsets.ISO_8859_1);
+          throw new IllegalArgumentException(
+              "invalid percent-encoding at offset "
+                  + (i - from)
+                  + ": '"
+                  + found
+                  + "' is not '%' followed by two hex digits");
+        }
+        out[n++] = (byte) (hi << 4 | lo);
+        i += 3;
+      } else {
+        out[n++] = b == '+' && plusIsSpace ? (byte) ' ' : b;
+        i++;
+      }
+    }
+    return new String(out, 0, n, charset);
+  }
+
+  /**
+   * Decodes {@code bytes[from, to)} in place (the result is never longer than the input).
+   *
+   * @param bytes the encoded bytes, overwritten from {@code from} on
+   * @param from the first index
+   * @param to the end index (exclusive)
+   * @param plusIsSpace whether {@code +} means a space
+   * @return the end index of the decoded bytes
+   * @throws IllegalArgumentException if a {@code %} is not followed by two hex digits
+   */
+  public static int decodeInPlace(byte[] bytes, int from, int to, boolean plusIsSpace) {
+    int w = from;
+    for (int i = from; i < to; ) {
+      byte b = bytes[i];
+      if (b == '%') {
+        int hi = i + 2 < to ? HEX_VALUE[bytes[i + 1] & 0xFF] : -1;
+        int lo = i + 2 < to ? HEX_VALUE[bytes[i + 2] & 0xFF] : -1;
+        if ((hi | lo) < 0) {
+          throw new IllegalArgumentException(
+              "invalid percent-encoding at offset "
+                  + (i - from)
+                  + ": '"
+                  + new String(bytes, i, Math.min(3, to - i), StandardCharsets.ISO_8859_1)
+                  + "' is not '%' followed by two hex digits");
+        }
+        bytes[w++] = (byte) (hi << 4 | lo);
+        i += 3;
+      } else {
+        bytes[w++] = b == '+' && plusIsSpace ? (byte) ' ' : b;
+        i++;
+      }
+    }
+    return w;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Encoding
+
+  /**
+   * Appends {@code s} percent-encoded: {@code a-z A-Z 0-9 - _ . * ~} as they are, everything else
+   * as {@code %XX} escapes of its bytes in {@code charset} (a space becomes {@code %20}).
+   *
+   * @param sb where to append
+   * @param s the text
+   * @param charset the charset for characters that need escaping
+   */
+  public static void encode(StringBuilder sb, CharSequence s, Charset charset) {
+    int len = s.length();
+    int start = 0;
+    boolean utf8 = charset.equals(StandardCharsets.UTF_8);
+    while (start < len) {
+      int i = start;
+      while (i < len && isUnreserved(s.charAt(i))) {
+        i++;
+      }
+      if (i > start) {
+        sb.append(s, start, i);
+      }
+      if (i == len) {
+        return;
+      }
+      int end = i + 1;
+      while (end < len && !isUnreserved(s.charAt(end))) {
+        end++;
+      }
+      if (utf8) {
+        encodeUtf8(sb, s, i, end);
+      } else {
+        for (byte b : s.subSequence(i, end).toString().getBytes(charset)) {
+          appendEscape(sb, b);
+        }
+      }
+      start = end;
+    }
+  }
+
+  private static boolean isUnreserved(char c) {
+    return c < 128 && UNRESERVED[c];
+  }
+
+  private static void encodeUtf8(StringBuilder sb, CharSequence s, int from, int to) {
+    for (int i = from; i < to; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        appendEscape(sb, c);
+      } else if (c < 0x800) {
+        appendEscape(sb, 0xC0 | (c >> 6));
+        appendEscape(sb, 0x80 | (c & 0x3F));
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < to
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, s.charAt(++i));
+        appendEscape(sb, 0xF0 | (cp >> 18));
+        appendEscape(sb, 0x80 | ((cp >> 12) & 0x3F));
+        appendEscape(sb, 0x80 | ((cp >> 6) & 0x3F));
+        appendEscape(sb, 0x80 | (cp & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        appendEscape(sb, '?'); // a lone surrogate, as String.getBytes(UTF_8) writes it
+      } else {
+        appendEscape(sb, 0xE0 | (c >> 12));
+        appendEscape(sb, 0x80 | ((c >> 6) & 0x3F));
+        appendEscape(sb, 0x80 | (c & 0x3F));
+      }
+    }
+  }
+
+  private static void appendEscape(StringBuilder sb, int b) {
+    sb.append('%').append(HEX_UPPER[(b >> 4) & 0xF]).append(HEX_UPPER[b & 0xF]);
+  }
+}

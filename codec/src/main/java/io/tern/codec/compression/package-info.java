@@ -1,0 +1,18 @@
+/**
+ * Compression codecs: zlib, gzip and raw deflate on the JDK's {@link java.util.zip.Inflater} and
+ * {@link java.util.zip.Deflater} ({@link io.tern.codec.compression.ZlibDecoder}, {@link
+ * io.tern.codec.compression.ZlibEncoder}), and the Snappy framing format through aircompressor, an
+ * optional dependency the application adds ({@link io.tern.codec.compression.SnappyFrameDecoder},
+ * {@link io.tern.codec.compression.SnappyFrameEncoder}).
+ *
+ * <p>Every decoder enforces {@link io.tern.codec.compression.DecompressionLimits}: a maximum number
+ * of decompressed bytes per compressed stream and a maximum expansion ratio, so a small input
+ * cannot make it allocate without bound (a decompression bomb). Exceeding a limit raises a {@link
+ * io.tern.codec.compression.DecompressionLimitException} before the offending bytes are passed on;
+ * corrupt input raises a {@link io.tern.codec.compression.DecompressionException}. After either,
+ * the decoder drops the rest of the stream and releases what it holds.
+ *
+ * <p>Threading: each handler runs on its channel's event loop and keeps per-channel state (and
+ * native zlib memory, freed when the handler is removed): one instance per channel.
+ */
+package io.tern.codec.compression;

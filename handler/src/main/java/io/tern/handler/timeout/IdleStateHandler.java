@@ -1,0 +1,304 @@
+package io.tern.handler.timeout;
+
+import io.tern.common.concurrent.FutureListener;
+import io.tern.common.concurrent.Promise;
+import io.tern.common.concurrent.ScheduledFuture;
+import io.tern.common.concurrent.Ticker;
+import io.tern.handler.internal.Clocks;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Fires an {@link IdleStateEvent} user event when a channel has not read, written, or done either
+ * for a while: {@link IdleState#READER_IDLE} after no read for the reader idle time, {@link
+ * IdleState#WRITER_IDLE} after no completed write for the writer idle time, {@link
+ * IdleState#ALL_IDLE} after neither for the all idle time (0 turns a kind off). The event repeats
+ * every period while the channel stays idle, with {@link IdleStateEvent#isFirst()} false after the
+ * first.
+ *
+ * <pre>{@code
+ * pipeline.addLast("idle", new IdleStateHandler(60, 30, 0, TimeUnit.SECONDS));
+ * pipeline.addLast("heartbeat", new ChannelHandler() {
+ *   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+ *     if (evt instanceof IdleStateEvent e && e.state() == IdleState.WRITER_IDLE) {
+ *       ctx.writeAndFlush(new Ping());
+ *     } else if (evt instanceof IdleStateEvent e && e.state() == IdleState.READER_IDLE) {
+ *       ctx.close();
+ *     }
+ *   }
+ * });
+ * }</pre>
+ *
+ * <p>A read counts when the read burst ends ({@code channelReadComplete}), and a channel that is
+ * reading is never reader idle. A write counts when its future completes, so a write stuck behind a
+ * slow peer makes the channel writer idle.
+ *
+ * <p>Time is the channel executor's clock (an {@code EmbeddedChannel}'s frozen clock in tests).
+ * Timers start when the channel is active and stop when it becomes inactive or the handler is
+ * removed.
+ *
+ * <p>Threading: called on the channel's executor; one instance per channel.
+ */
+public class IdleStateHandler implements ChannelHandler {
+  private static final long MIN_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+  private static final byte NEW = 0;
+  private static final byte STARTED = 1;
+  private static final byte STOPPED = 2;
+
+  private final long readerIdleNanos;
+  private final long writerIdleNanos;
+  private final long allIdleNanos;
+
+  private Ticker ticker;
+  private byte state = NEW;
+  private boolean reading;
+  private long lastReadTime;
+  private long lastWriteTime;
+  private boolean firstReaderIdleEvent = true;
+  private boolean firstWriterIdleEvent = true;
+  private boolean firstAllIdleEvent = true;
+  private ScheduledFuture<?> readerIdleTimeout;
+  private ScheduledFuture<?> writerIdleTimeout;
+  private ScheduledFuture<?> allIdleTimeout;
+  private final FutureListener<Void> writeListener =
+      future -> {
+        lastWriteTime = ticker.nanoTime();
+        firstWriterIdleEvent = true;
+        firstAllIdleEvent = true;
+      };
+
+  /**
+   * Creates a handler with times in seconds.
+   *
+   * @param readerIdleSeconds reader idle time; 0 for none
+   * @param writerIdleSeconds writer idle time; 0 for none
+   * @param allIdleSeconds all idle time; 0 for none
+   */
+  public IdleStateHandler(int readerIdleSeconds, int writerIdleSeconds, int allIdleSeconds) {
+    this(readerIdleSeconds, writerIdleSeconds, allIdleSeconds, TimeUnit.SECONDS);
+  }
+
+  /**
+   * Creates a handler.
+   *
+   * @param readerIdleTime reader idle time; 0 (or less) for none
+   * @param writerIdleTime writer idle time; 0 (or less) for none
+   * @param allIdleTime all idle time; 0 (or less) for none
+   * @param unit the unit of the times; positive times are at least a millisecond
+   */
+  public IdleStateHandler(
+      long readerIdleTime, long writerIdleTime, long allIdleTime, TimeUnit unit) {
+    this.readerIdleNanos = toNanos(readerIdleTime, unit);
+    this.writerIdleNanos = toNanos(writerIdleTime, unit);
+    this.allIdleNanos = toNanos(allIdleTime, unit);
+  }
+
+  private static long toNanos(long time, TimeUnit unit) {
+    return time <= 0 ? 0 : Math.max(unit.toNanos(time), MIN_TIMEOUT_NANOS);
+  }
+
+  /**
+   * Returns the reader idle time.
+   *
+   * @param unit the unit wanted
+   * @return the time, 0 when off
+   */
+  public long readerIdleTime(TimeUnit unit) {
+    return unit.convert(readerIdleNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Returns the writer idle time.
+   *
+   * @param unit the unit wanted
+   * @return the time, 0 when off
+   */
+  public long writerIdleTime(TimeUnit unit) {
+    return unit.convert(writerIdleNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Returns the all idle time.
+   *
+   * @param unit the unit wanted
+   * @return the time, 0 when off
+   */
+  public long allIdleTime(TimeUnit unit) {
+    return unit.convert(allIdleNanos, TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+    if (ctx.channel().isActive()) {
+      start(ctx);
+    }
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+    stop();
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    start(ctx);
+    ctx.fireChannelActive();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    stop();
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+    if (readerIdleNanos > 0 || allIdleNanos > 0) {
+      reading = true;
+      firstReaderIdleEvent = true;
+      firstAllIdleEvent = true;
+    }
+    ctx.fireChannelRead(msg);
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+    if (reading) {
+      lastReadTime = ticker.nanoTime();
+      reading = false;
+    }
+    ctx.fireChannelReadComplete();
+  }
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+    if (writerIdleNanos > 0 || allIdleNanos > 0) {
+      promise.addListener(writeListener);
+    }
+    ctx.write(msg, promise);
+  }
+
+  /**
+   * Called with each idle event; the default fires it as a user event. Override to act instead (the
+   * timeout handlers close the channel).
+   *
+   * @param ctx this handler's context
+   * @param evt the event
+   * @throws Exception passed to {@code exceptionCaught}
+   */
+  protected void channelIdle(ChannelHandlerContext ctx, IdleStateEvent evt) throws Exception {
+    ctx.fireUserEventTriggered(evt);
+  }
+
+  private void start(ChannelHandlerContext ctx) {
+    if (state != NEW) {
+      return; // started already, or stopped for good
+    }
+    state = STARTED;
+    ticker = Clocks.of(ctx.executor());
+    lastReadTime = lastWriteTime = ticker.nanoTime();
+    if (readerIdleNanos > 0) {
+      readerIdleTimeout = schedule(ctx, new IdleTask(ctx, IdleState.READER_IDLE), readerIdleNanos);
+    }
+    if (writerIdleNanos > 0) {
+      writerIdleTimeout = schedule(ctx, new IdleTask(ctx, IdleState.WRITER_IDLE), writerIdleNanos);
+    }
+    if (allIdleNanos > 0) {
+      allIdleTimeout = schedule(ctx, new IdleTask(ctx, IdleState.ALL_IDLE), allIdleNanos);
+    }
+  }
+
+  private void stop() {
+    state = STOPPED;
+    readerIdleTimeout = cancel(readerIdleTimeout);
+    writerIdleTimeout = cancel(writerIdleTimeout);
+    allIdleTimeout = cancel(allIdleTimeout);
+  }
+
+  private static ScheduledFuture<?> cancel(ScheduledFuture<?> timeout) {
+    if (timeout != null) {
+      timeout.cancel(false);
+    }
+    return null;
+  }
+
+  private static ScheduledFuture<?> schedule(
+      ChannelHandlerContext ctx, Runnable task, long delayNanos) {
+    return ctx.executor().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** Checks one kind of idleness when its time may be up, then reschedules itself. */
+  private final class IdleTask implements Runnable {
+    private final ChannelHandlerContext ctx;
+    private final IdleState kind;
+
+    IdleTask(ChannelHandlerContext ctx, IdleState kind) {
+      this.ctx = ctx;
+      this.kind = kind;
+    }
+
+    @Override
+    public void run() {
+      if (state != STARTED || !ctx.channel().isOpen()) {
+        return;
+      }
+      long period;
+      long last;
+      switch (kind) {
+        case READER_IDLE -> {
+          period = readerIdleNanos;
+          last = reading ? ticker.nanoTime() : lastReadTime;
+        }
+        case WRITER_IDLE -> {
+          period = writerIdleNanos;
+          last = lastWriteTime;
+        }
+        default -> {
+          period = allIdleNanos;
+          last = reading ? ticker.nanoTime() : Math.max(lastReadTime, lastWriteTime);
+        }
+      }
+      long nextDelay = period - (ticker.nanoTime() - last);
+      if (nextDelay > 0) {
+        reschedule(nextDelay); // activity since the task was scheduled
+        return;
+      }
+      reschedule(period);
+      boolean first = consumeFirst();
+      try {
+        channelIdle(ctx, IdleStateEvent.of(kind, first));
+      } catch (Throwable t) {
+        ctx.fireExceptionCaught(t);
+      }
+    }
+
+    private void reschedule(long delayNanos) {
+      ScheduledFuture<?> next = schedule(ctx, this, delayNanos);
+      switch (kind) {
+        case READER_IDLE -> readerIdleTimeout = next;
+        case WRITER_IDLE -> writerIdleTimeout = next;
+        default -> allIdleTimeout = next;
+      }
+    }
+
+    private boolean consumeFirst() {
+      boolean first;
+      switch (kind) {
+        case READER_IDLE -> {
+          first = firstReaderIdleEvent;
+          firstReaderIdleEvent = false;
+        }
+        case WRITER_IDLE -> {
+          first = firstWriterIdleEvent;
+          firstWriterIdleEvent = false;
+        }
+        default -> {
+          first = firstAllIdleEvent;
+          firstAllIdleEvent = false;
+        }
+      }
+      return first;
+    }
+  }
+}

@@ -1,0 +1,215 @@
+package io.tern.transport.linux;
+
+import static io.tern.transport.linux.internal.uring.IoUringConstants.ACCEPT_MULTISHOT;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_ACCEPT;
+
+import io.tern.transport.EventLoop;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.IoEvent;
+import io.tern.transport.IoHandle;
+import io.tern.transport.IoRegistration;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelOption;
+import io.tern.transport.linux.internal.sys.Errno;
+import io.tern.transport.linux.internal.sys.Errors;
+import io.tern.transport.linux.internal.sys.LibC;
+import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.internal.sys.Socket;
+import io.tern.transport.spi.AbstractServerChannel;
+import io.tern.transport.spi.DefaultChannelConfig;
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.util.Arrays;
+
+/**
+ * A listening socket over io_uring (TCP or Unix): one multishot {@code ACCEPT} stays armed while
+ * the channel reads (one accept per completion without multishot), and every accepted descriptor
+ * becomes a child through {@link #newChild}. Loop thread only, except what {@link
+ * io.tern.transport.channel.Channel} allows from any thread.
+ */
+abstract class IoUringServerChannel extends AbstractServerChannel {
+  private static final short ACCEPT = 1;
+
+  final Socket socket;
+  final LinuxSocketConfig config;
+  private final Handle handle = new Handle();
+  private int[] accepted = new int[8];
+  private int acceptedCount;
+  private boolean readInterested;
+  private boolean acceptArmed;
+  private volatile boolean bound;
+
+  IoUringServerChannel(EventLoop eventLoop, EventLoopGroup childGroup, Socket socket) {
+    super(eventLoop, childGroup);
+    this.socket = socket;
+    this.config = new LinuxSocketConfig(this, socket, true);
+    if (socket.family() != LinuxConstants.AF_UNIX) {
+      config.setOption(ChannelOption.SO_REUSEADDR, true);
+    }
+  }
+
+  /**
+   * Wraps an accepted socket in a child channel on {@code loop}.
+   *
+   * @param loop a loop of the child group
+   * @param accepted the accepted socket, owned by the child from here on
+   * @return the child
+   */
+  abstract Channel newChild(EventLoop loop, Socket accepted);
+
+  @Override
+  public DefaultChannelConfig config() {
+    return config;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return socket.isOpen();
+  }
+
+  @Override
+  public boolean isActive() {
+    return bound && socket.isOpen();
+  }
+
+  @Override
+  protected IoHandle ioHandle() {
+    return handle;
+  }
+
+  @Override
+  protected SocketAddress localAddress0() {
+    try {
+      return socket.localAddress();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  @Override
+  protected void doBind(SocketAddress localAddress) throws IOException {
+    socket.bind(localAddress);
+    socket.listen(config.backlog());
+    bound = true;
+  }
+
+  @Override
+  protected void doClose() throws IOException {
+    bound = false;
+    // The armed ACCEPT holds a reference to the socket until its cancellation completes, so a
+    // plain close would leave it listening a little longer: shut it down now (it stops
+    // listening at once and the ACCEPT fails), then close.
+    try {
+      socket.shutdown(true, true);
+    } catch (IOException e) {
+      // not listening (never bound): nothing to stop
+    }
+    socket.close();
+    for (int i = 0; i < acceptedCount; i++) {
+      LibC.close(accepted[i]);
+    }
+    acceptedCount = 0;
+  }
+
+  @Override
+  protected void readInterest(boolean interested) {
+    readInterested = interested;
+    IoRegistration r = registration();
+    if (r == null) {
+      return;
+    }
+    IoUringRegistration reg = (IoUringRegistration) r.attachment();
+    if (interested && !acceptArmed) {
+      arm(reg);
+    } else if (!interested && acceptArmed) {
+      reg.cancelRequests(ACCEPT);
+    }
+  }
+
+  private void arm(IoUringRegistration reg) {
+    acceptArmed = true;
+    short flags = reg.handler().multishotAccept() ? ACCEPT_MULTISHOT : 0;
+    reg.prepare(
+        OP_ACCEPT,
+        (byte) 0,
+        flags,
+        socket.intValue(),
+        0,
+        0,
+        0,
+        LinuxConstants.SOCK_NONBLOCK | LinuxConstants.SOCK_CLOEXEC,
+        (short) 0,
+        (short) 0,
+        0,
+        0,
+        ACCEPT);
+  }
+
+  @Override
+  protected Channel doAccept() throws IOException {
+    if (acceptedCount == 0) {
+      return null;
+    }
+    int fd = accepted[0];
+    System.arraycopy(accepted, 1, accepted, 0, --acceptedCount);
+    Socket child = new Socket(fd, socket.family());
+    try {
+      return newChild(childGroup().next(), child);
+    } catch (RuntimeException e) {
+      child.close();
+      throw e;
+    }
+  }
+
+  private void accepted(IoRegistration registration, IoUringIoEvent ev) {
+    int res = ev.res();
+    if (!ev.hasMore()) {
+      acceptArmed = false;
+    }
+    if (res >= 0) {
+      if (!isOpen()) {
+        LibC.close(res);
+        return;
+      }
+      if (acceptedCount == accepted.length) {
+        accepted = Arrays.copyOf(accepted, acceptedCount * 2);
+      }
+      accepted[acceptedCount++] = res;
+      acceptReady();
+    } else if (res != -Errno.ECANCELED && isOpen()) {
+      pipeline().fireExceptionCaught(Errors.ioException("accept", res));
+      if (res == -Errno.EBADF || res == -Errno.EINVAL) {
+        closeNow(null);
+        return;
+      }
+    }
+    if (!acceptArmed && readInterested && isActive()) {
+      arm((IoUringRegistration) registration.attachment());
+    }
+  }
+
+  /**
+   * Returns the socket's descriptor number, for diagnostics.
+   *
+   * @return the fd
+   */
+  public int fd() {
+    return socket.intValue();
+  }
+
+  /** What the ring reports: accepted descriptors. */
+  private final class Handle implements IoUringIoHandle {
+    @Override
+    public void handle(IoRegistration registration, IoEvent event) {
+      IoUringIoEvent ev = (IoUringIoEvent) event;
+      if (ev.data() == ACCEPT) {
+        accepted(registration, ev);
+      }
+    }
+
+    @Override
+    public void close() {
+      closeNow(null);
+    }
+  }
+}

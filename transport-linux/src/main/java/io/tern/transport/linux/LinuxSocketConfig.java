@@ -1,0 +1,182 @@
+package io.tern.transport.linux;
+
+import static io.tern.transport.linux.internal.sys.LinuxConstants.IPPROTO_IP;
+import static io.tern.transport.linux.internal.sys.LinuxConstants.IPPROTO_IPV6;
+import static io.tern.transport.linux.internal.sys.LinuxConstants.IPPROTO_TCP;
+import static io.tern.transport.linux.internal.sys.LinuxConstants.SOL_SOCKET;
+
+import io.tern.transport.channel.ChannelException;
+import io.tern.transport.channel.ChannelOption;
+import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.internal.sys.Socket;
+import io.tern.transport.spi.AbstractChannel;
+import io.tern.transport.spi.DefaultChannelConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The configuration of an epoll or io_uring socket channel: the generic options plus socket options
+ * read and written straight through {@code getsockopt}/{@code setsockopt} (so the kernel is the
+ * single source of truth), the {@link LinuxChannelOption}s, and {@code SO_BACKLOG} for a listening
+ * socket. Any thread may read and change options.
+ */
+class LinuxSocketConfig extends DefaultChannelConfig {
+  /** The default backlog: {@code /proc/sys/net/core/somaxconn}, else 128. */
+  static final int DEFAULT_BACKLOG = somaxconn();
+
+  private static final ChannelOption<?>[] STREAM_OPTIONS = {
+    ChannelOption.TCP_NODELAY,
+    ChannelOption.SO_KEEPALIVE,
+    ChannelOption.SO_REUSEADDR,
+    ChannelOption.SO_REUSEPORT,
+    ChannelOption.SO_RCVBUF,
+    ChannelOption.SO_SNDBUF,
+    ChannelOption.SO_LINGER,
+    ChannelOption.IP_TOS,
+    LinuxChannelOption.TCP_CORK,
+    LinuxChannelOption.TCP_QUICKACK,
+    LinuxChannelOption.TCP_FASTOPEN_CONNECT,
+    LinuxChannelOption.TCP_USER_TIMEOUT,
+    LinuxChannelOption.TCP_KEEPIDLE,
+    LinuxChannelOption.TCP_KEEPINTVL,
+    LinuxChannelOption.TCP_KEEPCNT,
+    LinuxChannelOption.TCP_NOTSENT_LOWAT
+  };
+
+  private static final ChannelOption<?>[] SERVER_OPTIONS = {
+    ChannelOption.SO_BACKLOG,
+    ChannelOption.SO_REUSEADDR,
+    ChannelOption.SO_REUSEPORT,
+    ChannelOption.SO_RCVBUF,
+    LinuxChannelOption.TCP_FASTOPEN
+  };
+
+  private final Socket socket;
+  private final boolean server;
+  private volatile int backlog = DEFAULT_BACKLOG;
+
+  LinuxSocketConfig(AbstractChannel channel, Socket socket, boolean server) {
+    super(channel);
+    this.socket = socket;
+    this.server = server;
+  }
+
+  private static int somaxconn() {
+    try {
+      return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/core/somaxconn")).trim());
+    } catch (IOException | RuntimeException e) {
+      return 128;
+    }
+  }
+
+  int backlog() {
+    return backlog;
+  }
+
+  /** Where an option lives: {@code level}/{@code name}, or {@code null} if not a socket option. */
+  private int[] locate(ChannelOption<?> option) {
+    boolean inet = socket.family() != LinuxConstants.AF_UNIX;
+    if (option == ChannelOption.SO_KEEPALIVE) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_KEEPALIVE};
+    } else if (option == ChannelOption.SO_REUSEADDR) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_REUSEADDR};
+    } else if (option == ChannelOption.SO_REUSEPORT) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_REUSEPORT};
+    } else if (option == ChannelOption.SO_RCVBUF) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_RCVBUF};
+    } else if (option == ChannelOption.SO_SNDBUF) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_SNDBUF};
+    } else if (!inet) {
+      return null;
+    } else if (option == ChannelOption.IP_TOS) {
+      return socket.family() == LinuxConstants.AF_INET6
+          ? new int[] {IPPROTO_IPV6, LinuxConstants.IPV6_TCLASS}
+          : new int[] {IPPROTO_IP, LinuxConstants.IP_TOS};
+    } else if (option == ChannelOption.TCP_NODELAY) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_NODELAY};
+    } else if (option == LinuxChannelOption.TCP_CORK) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_CORK};
+    } else if (option == LinuxChannelOption.TCP_QUICKACK) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_QUICKACK};
+    } else if (option == LinuxChannelOption.TCP_FASTOPEN) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_FASTOPEN};
+    } else if (option == LinuxChannelOption.TCP_FASTOPEN_CONNECT) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_FASTOPEN_CONNECT};
+    } else if (option == LinuxChannelOption.TCP_USER_TIMEOUT) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_USER_TIMEOUT};
+    } else if (option == LinuxChannelOption.TCP_KEEPIDLE) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_KEEPIDLE};
+    } else if (option == LinuxChannelOption.TCP_KEEPINTVL) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_KEEPINTVL};
+    } else if (option == LinuxChannelOption.TCP_KEEPCNT) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_KEEPCNT};
+    } else if (option == LinuxChannelOption.TCP_NOTSENT_LOWAT) {
+      return new int[] {IPPROTO_TCP, LinuxConstants.TCP_NOTSENT_LOWAT};
+    }
+    return null;
+  }
+
+  @Override
+  public <T> T getOption(ChannelOption<T> option) {
+    if (server && option == ChannelOption.SO_BACKLOG) {
+      return option.type().cast(backlog);
+    }
+    try {
+      if (option == ChannelOption.SO_LINGER) {
+        return option.type().cast(socket.linger());
+      }
+      int[] where = locate(option);
+      if (where != null) {
+        int value = socket.intOption(where[0], where[1]);
+        return option.type() == Boolean.class
+            ? option.type().cast(value != 0)
+            : option.type().cast(value);
+      }
+    } catch (IOException e) {
+      throw new ChannelException("cannot read " + option, e);
+    }
+    return super.getOption(option);
+  }
+
+  @Override
+  public <T> boolean setOption(ChannelOption<T> option, T value) {
+    option.validate(value);
+    if (server && option == ChannelOption.SO_BACKLOG) {
+      backlog = atLeast(option, (Integer) value, 0);
+      return true;
+    }
+    try {
+      if (option == ChannelOption.SO_LINGER) {
+        socket.setLinger((Integer) value);
+        return true;
+      }
+      int[] where = locate(option);
+      if (where != null) {
+        int v = value instanceof Boolean b ? (b ? 1 : 0) : (Integer) value;
+        socket.setIntOption(where[0], where[1], v);
+        return true;
+      }
+    } catch (IOException e) {
+      throw new ChannelException("cannot set " + option + " to " + value, e);
+    }
+    return super.setOption(option, value);
+  }
+
+  @Override
+  public Map<ChannelOption<?>, Object> getOptions() {
+    Map<ChannelOption<?>, Object> options = super.getOptions();
+    for (ChannelOption<?> o : server ? SERVER_OPTIONS : STREAM_OPTIONS) {
+      try {
+        Object value = getOption(o);
+        if (value != null) {
+          options.put(o, value);
+        }
+      } catch (ChannelException e) {
+        // not taken by this socket (a TCP option on a Unix socket, an unsupported kernel)
+      }
+    }
+    return options;
+  }
+}

@@ -60,6 +60,7 @@ public class ChannelWriteNetty {
    * @return the written buffer, so that JMH consumes it
    */
   @Benchmark
+  @SuppressWarnings("FutureReturnValueIgnored") // the embedded channel completes it at once
   public Object writeAndFlush() {
     channel.writeAndFlush(msg);
     return channel.readOutbound();
@@ -67,6 +68,7 @@ public class ChannelWriteNetty {
 
   static final class PassThrough extends ChannelOutboundHandlerAdapter {
     @Override
+    @SuppressWarnings("FutureReturnValueIgnored") // returns the promise passed in
     public void write(ChannelHandlerContext ctx, Object m, ChannelPromise promise) {
       ctx.write(m, promise);
     }

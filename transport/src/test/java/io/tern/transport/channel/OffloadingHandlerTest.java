@@ -121,8 +121,8 @@ class OffloadingHandlerTest {
         new ChannelHandler() {
           @Override
           public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-            seen.trySuccess(ctx.handler());
             ctx.writeAndFlush("answer to " + msg).sync(); // blocking on a future is allowed here
+            seen.trySuccess(ctx.handler()); // after the write completed: the test reads it next
           }
         };
     ch.pipeline()

@@ -1,6 +1,7 @@
 package io.tern.transport.linux;
 
 import io.tern.common.IllegalReferenceCountException;
+import io.tern.common.ReferenceCount;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
 import io.tern.transport.channel.FileRegion;
@@ -46,7 +47,6 @@ import java.nio.file.Path;
 public final class NativeFileRegion implements FileRegion {
   private static final ResourceLeakDetector<NativeFileRegion> LEAKS =
       ResourceLeakDetector.newDetector(NativeFileRegion.class);
-  private static final VarHandle REF_CNT;
   private static final VarHandle TRANSFERRED;
 
   /**
@@ -57,7 +57,6 @@ public final class NativeFileRegion implements FileRegion {
   static {
     try {
       MethodHandles.Lookup l = MethodHandles.lookup();
-      REF_CNT = l.findVarHandle(NativeFileRegion.class, "refCnt", int.class);
       TRANSFERRED = l.findVarHandle(NativeFileRegion.class, "transferred", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -72,7 +71,7 @@ public final class NativeFileRegion implements FileRegion {
   private final MemorySegment offset;
   private final ResourceLeakTracker<NativeFileRegion> leak;
   private volatile long transferred;
-  private volatile int refCnt = 1;
+  private final ReferenceCount refCnt = new ReferenceCount();
 
   private NativeFileRegion(Path path, int fd, long position, long count) {
     this.path = path;
@@ -168,7 +167,7 @@ public final class NativeFileRegion implements FileRegion {
    * @return {@code true} until the last release
    */
   public boolean isOpen() {
-    return refCnt > 0;
+    return refCnt.get() > 0;
   }
 
   /**
@@ -242,7 +241,7 @@ public final class NativeFileRegion implements FileRegion {
   }
 
   private void checkOpen() {
-    if (refCnt == 0) {
+    if (refCnt.get() == 0) {
       throw new IllegalReferenceCountException(0);
     }
   }
@@ -261,7 +260,7 @@ public final class NativeFileRegion implements FileRegion {
 
   @Override
   public int refCnt() {
-    return refCnt;
+    return refCnt.get();
   }
 
   @Override
@@ -271,21 +270,11 @@ public final class NativeFileRegion implements FileRegion {
 
   @Override
   public NativeFileRegion retain(int increment) {
-    if (increment <= 0) {
-      throw new IllegalArgumentException("increment: " + increment);
+    refCnt.retain(increment);
+    if (leak != null) {
+      leak.record();
     }
-    for (; ; ) {
-      int current = refCnt;
-      if (current == 0 || current + increment < current) {
-        throw new IllegalReferenceCountException(current, increment);
-      }
-      if (REF_CNT.compareAndSet(this, current, current + increment)) {
-        if (leak != null) {
-          leak.record();
-        }
-        return this;
-      }
-    }
+    return this;
   }
 
   @Override
@@ -308,22 +297,11 @@ public final class NativeFileRegion implements FileRegion {
 
   @Override
   public boolean release(int decrement) {
-    if (decrement <= 0) {
-      throw new IllegalArgumentException("decrement: " + decrement);
+    if (refCnt.release(decrement)) {
+      deallocate();
+      return true;
     }
-    for (; ; ) {
-      int current = refCnt;
-      if (current < decrement) {
-        throw new IllegalReferenceCountException(current, -decrement);
-      }
-      if (REF_CNT.compareAndSet(this, current, current - decrement)) {
-        if (current == decrement) {
-          deallocate();
-          return true;
-        }
-        return false;
-      }
-    }
+    return false;
   }
 
   private void deallocate() {
@@ -345,7 +323,7 @@ public final class NativeFileRegion implements FileRegion {
         + ", transferred "
         + transferred
         + ", refCnt "
-        + refCnt
+        + refCnt.get()
         + ')';
   }
 }

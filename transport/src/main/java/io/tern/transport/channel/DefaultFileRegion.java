@@ -1,6 +1,7 @@
 package io.tern.transport.channel;
 
 import io.tern.common.IllegalReferenceCountException;
+import io.tern.common.ReferenceCount;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
 import java.io.IOException;
@@ -25,13 +26,11 @@ import java.util.Objects;
 public final class DefaultFileRegion implements FileRegion {
   private static final ResourceLeakDetector<FileRegion> LEAKS =
       ResourceLeakDetector.newDetector(FileRegion.class);
-  private static final VarHandle REF_CNT;
   private static final VarHandle TRANSFERRED;
 
   static {
     try {
       MethodHandles.Lookup l = MethodHandles.lookup();
-      REF_CNT = l.findVarHandle(DefaultFileRegion.class, "refCnt", int.class);
       TRANSFERRED = l.findVarHandle(DefaultFileRegion.class, "transferred", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
@@ -44,7 +43,7 @@ public final class DefaultFileRegion implements FileRegion {
   private final ResourceLeakTracker<FileRegion> leak;
   private FileChannel file;
   private volatile long transferred;
-  private volatile int refCnt = 1;
+  private final ReferenceCount refCnt = new ReferenceCount();
 
   /**
    * Creates a region of an open file; the region closes the file on its last release.
@@ -110,7 +109,7 @@ public final class DefaultFileRegion implements FileRegion {
    * @throws IOException if it cannot be opened
    */
   public void open() throws IOException {
-    if (refCnt == 0) {
+    if (refCnt.get() == 0) {
       throw new IllegalReferenceCountException(0);
     }
     if (file == null) {
@@ -147,7 +146,7 @@ public final class DefaultFileRegion implements FileRegion {
 
   @Override
   public int refCnt() {
-    return refCnt;
+    return refCnt.get();
   }
 
   @Override
@@ -157,21 +156,11 @@ public final class DefaultFileRegion implements FileRegion {
 
   @Override
   public DefaultFileRegion retain(int increment) {
-    if (increment <= 0) {
-      throw new IllegalArgumentException("increment: " + increment);
+    refCnt.retain(increment);
+    if (leak != null) {
+      leak.record();
     }
-    for (; ; ) {
-      int current = refCnt;
-      if (current == 0 || current + increment < current) {
-        throw new IllegalReferenceCountException(current, increment);
-      }
-      if (REF_CNT.compareAndSet(this, current, current + increment)) {
-        if (leak != null) {
-          leak.record();
-        }
-        return this;
-      }
-    }
+    return this;
   }
 
   @Override
@@ -194,22 +183,11 @@ public final class DefaultFileRegion implements FileRegion {
 
   @Override
   public boolean release(int decrement) {
-    if (decrement <= 0) {
-      throw new IllegalArgumentException("decrement: " + decrement);
+    if (refCnt.release(decrement)) {
+      deallocate();
+      return true;
     }
-    for (; ; ) {
-      int current = refCnt;
-      if (current < decrement) {
-        throw new IllegalReferenceCountException(current, -decrement);
-      }
-      if (REF_CNT.compareAndSet(this, current, current - decrement)) {
-        if (current == decrement) {
-          deallocate();
-          return true;
-        }
-        return false;
-      }
-    }
+    return false;
   }
 
   private void deallocate() {
@@ -237,7 +215,7 @@ public final class DefaultFileRegion implements FileRegion {
         + ", transferred "
         + transferred
         + ", refCnt "
-        + refCnt
+        + refCnt.get()
         + ')';
   }
 }

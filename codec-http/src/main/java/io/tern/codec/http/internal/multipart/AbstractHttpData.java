@@ -5,32 +5,20 @@ import io.tern.buffer.Unpooled;
 import io.tern.codec.http.multipart.HttpData;
 import io.tern.codec.http.multipart.HttpDataFactory;
 import io.tern.common.IllegalReferenceCountException;
+import io.tern.common.ReferenceCount;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /** The shared part of attributes and file uploads: name, storage, completion, reference count. */
 abstract class AbstractHttpData implements HttpData {
-  private static final VarHandle REF_CNT;
-
-  static {
-    try {
-      REF_CNT = MethodHandles.lookup().findVarHandle(AbstractHttpData.class, "refCnt", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
   private final String name;
   private final Charset charset;
   private final DataStorage storage;
   private boolean completed;
 
-  @SuppressWarnings("FieldMayBeFinal") // changed through REF_CNT
-  private volatile int refCnt = 1;
+  private final ReferenceCount refCnt = new ReferenceCount();
 
   AbstractHttpData(String name, Charset charset, HttpDataFactory factory) {
     this.name = Objects.requireNonNull(name, "name");
@@ -110,14 +98,14 @@ abstract class AbstractHttpData implements HttpData {
   }
 
   private void ensureAccessible() {
-    if (refCnt == 0) {
+    if (refCnt.get() == 0) {
       throw new IllegalReferenceCountException(0);
     }
   }
 
   @Override
   public final int refCnt() {
-    return refCnt;
+    return refCnt.get();
   }
 
   @Override
@@ -127,16 +115,7 @@ abstract class AbstractHttpData implements HttpData {
 
   @Override
   public final HttpData retain(int increment) {
-    if (increment <= 0) {
-      throw new IllegalArgumentException("increment: " + increment + " (expected: > 0)");
-    }
-    int current;
-    do {
-      current = refCnt;
-      if (current == 0 || current + increment < current) {
-        throw new IllegalReferenceCountException(current, increment);
-      }
-    } while (!REF_CNT.compareAndSet(this, current, current + increment));
+    refCnt.retain(increment);
     return this;
   }
 
@@ -157,17 +136,7 @@ abstract class AbstractHttpData implements HttpData {
 
   @Override
   public final boolean release(int decrement) {
-    if (decrement <= 0) {
-      throw new IllegalArgumentException("decrement: " + decrement + " (expected: > 0)");
-    }
-    int current;
-    do {
-      current = refCnt;
-      if (current < decrement) {
-        throw new IllegalReferenceCountException(current, -decrement);
-      }
-    } while (!REF_CNT.compareAndSet(this, current, current - decrement));
-    if (current == decrement) {
+    if (refCnt.release(decrement)) {
       storage.delete();
       return true;
     }

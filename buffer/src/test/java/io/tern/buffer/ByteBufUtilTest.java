@@ -163,6 +163,31 @@ class ByteBufUtilTest {
   }
 
   @Test
+  void writeAsciiOfTextLongerThanTheScratchArrayWritesEveryChar() {
+    // Longer than one pass through the per-thread scratch array that native buffers go through.
+    String text = "abc\u00e9\u20acxyz-".repeat(1_500);
+    byte[] expected = text.getBytes(StandardCharsets.ISO_8859_1);
+    List<Supplier<ByteBuf>> kinds =
+        List.of(
+            () -> Unpooled.buffer(16),
+            () -> Unpooled.directBuffer(16),
+            () -> Unpooled.buffer(20_000).writeZero(7).slice(7, 15_000).clear(),
+            () -> Unpooled.directBuffer(20_000).writeZero(5).slice(5, 15_000).clear(),
+            () -> Unpooled.compositeBuffer().addComponent(false, Unpooled.buffer(8)).clear());
+    for (Supplier<ByteBuf> kind : kinds) {
+      ByteBuf buf = kind.get();
+      try {
+        buf.writeByte('>');
+        assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+        assertThat(buf.readByte()).isEqualTo((byte) '>');
+        assertThat(ByteBufUtil.getBytes(buf)).as("%s", buf).isEqualTo(expected);
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
   void asciiStringRoundTrip() {
     AsciiString source =
         new AsciiString("xxcontent-typexx".getBytes(StandardCharsets.US_ASCII), 2, 12, false);

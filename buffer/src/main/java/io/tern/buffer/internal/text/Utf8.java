@@ -213,7 +213,9 @@ public final class Utf8 {
   }
 
   /**
-   * Writes the low byte of each char of {@code seq[start, end)} into a segment.
+   * Writes the low byte of each char of {@code seq[start, end)} into a segment, like {@link
+   * #encodeAscii(CharSequence, int, int, byte[], int)}, through the per-thread scratch array: the
+   * array loop is vectorised, byte-by-byte segment stores are not.
    *
    * @param seq the characters
    * @param start the first character
@@ -223,8 +225,14 @@ public final class Utf8 {
    */
   public static void encodeAscii(
       CharSequence seq, int start, int end, MemorySegment dst, long offset) {
-    for (int i = start; i < end; i++) {
-      dst.set(BYTE, offset++, asciiByte(seq.charAt(i)));
+    byte[] scratch = SCRATCH.get();
+    int i = start;
+    while (i < end) {
+      int n = Math.min(end - i, scratch.length);
+      encodeAscii(seq, i, i + n, scratch, 0);
+      MemorySegment.copy(scratch, 0, dst, BYTE, offset, n);
+      offset += n;
+      i += n;
     }
   }
 

@@ -49,6 +49,15 @@ abstract class HeaderStorage {
     return values[i];
   }
 
+  /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
+  final void reserve(int capacity) {
+    if (capacity > names.length) {
+      names = Arrays.copyOf(names, capacity);
+      values = Arrays.copyOf(values, capacity);
+      hashes = Arrays.copyOf(hashes, capacity);
+    }
+  }
+
   /** Appends an entry; {@code hash} is {@link AsciiString#hashCode(CharSequence)} of the name. */
   final void append(CharSequence name, int hash, CharSequence value) {
     int i = size;

@@ -118,10 +118,16 @@ public final class HttpUploadServerHandler implements ChannelHandler {
     if (data instanceof FileUpload file) {
       Path target = uniqueTarget(file.filename());
       file.renameTo(target); // now the application's: the decoder will not delete it
-      report.append(
-          String.format(
-              "file %s \"%s\" %d bytes -> %s%n",
-              file.name(), file.filename(), file.length(), target.getFileName()));
+      report
+          .append("file ")
+          .append(file.name())
+          .append(" \"")
+          .append(file.filename())
+          .append("\" ")
+          .append(file.length())
+          .append(" bytes -> ")
+          .append(target.getFileName())
+          .append('\n');
     } else {
       report.append("field ").append(data.name()).append(" = ").append(data.string()).append('\n');
     }

@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("interop")
 class HttpClientNginxInteropTest {
-  private static final String NGINX = "apt package nginx";
+  private static final String NGINX = "apt package nginx-light";
   private static final String TEXT = "The quick brown fox jumps over the lazy dog.\n".repeat(500);
 
   private final EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());

@@ -47,9 +47,7 @@ public final class Examples {
             HttpHelloServer::main));
     EXAMPLES.put(
         "http-files",
-        new Entry(
-            "serves --dir over HTTP/1.1 (zero-copy, ETag, ranges)",
-            HttpFileServer::main));
+        new Entry("serves --dir over HTTP/1.1 (zero-copy, ETag, ranges)", HttpFileServer::main));
     EXAMPLES.put(
         "http-client",
         new Entry(

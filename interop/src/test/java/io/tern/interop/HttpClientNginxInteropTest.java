@@ -43,9 +43,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Tern's HTTP/1.1 client ({@link HttpClientCodec}, {@link HttpContentDecompressor}, {@link
  * HttpObjectAggregator}) against nginx on 127.0.0.1: pipelined keep-alive {@code GET}s, {@code
- * HEAD} followed by {@code GET} on the same connection, a gzipped chunked response, {@code 304}
- * and {@code 404}, and a chunked multipart upload streamed by {@link HttpPostRequestEncoder}.
- * nginx runs in the foreground as a single process with every path inside its private directory.
+ * HEAD} followed by {@code GET} on the same connection, a gzipped chunked response, {@code 304} and
+ * {@code 404}, and a chunked multipart upload streamed by {@link HttpPostRequestEncoder}. nginx
+ * runs in the foreground as a single process with every path inside its private directory.
  */
 @Tag("interop")
 class HttpClientNginxInteropTest {
@@ -99,7 +99,13 @@ class HttpClientNginxInteropTest {
     Path confFile = Files.writeString(dir.resolve("nginx.conf"), conf);
     nginx =
         builder
-            .args("-e", dir.resolve("error.log").toString(), "-p", dir.toString(), "-c", confFile.toString())
+            .args(
+                "-e",
+                dir.resolve("error.log").toString(),
+                "-p",
+                dir.toString(),
+                "-c",
+                confFile.toString())
             .readyOnPort(port)
             .lifetime(Duration.ofMinutes(2))
             .start();
@@ -217,7 +223,9 @@ class HttpClientNginxInteropTest {
     assertThat(HttpUtil.isTransferEncodingChunked(request)).isTrue();
     ch.write(request);
     ch.writeAndFlush(encoder);
-    assertThat(next()).extracting(Reply::status, Reply::body).containsExactly(200, "uploaded POST\n");
+    assertThat(next())
+        .extracting(Reply::status, Reply::body)
+        .containsExactly(200, "uploaded POST\n");
     // The connection is still in step: a request after the upload is answered.
     ch.writeAndFlush(request(HttpMethod.GET, "/fox.txt"));
     assertThat(next().status()).isEqualTo(200);

@@ -52,8 +52,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tern's HTTP/1.1 server (codec, keep-alive, compressor, aggregator) against real clients on
- * 127.0.0.1: curl 7.88 (keep-alive, chunked upload, {@code -F} multipart upload, {@code Expect: 100-continue}, {@code
- * --compressed}, HTTP/1.0) and Python's {@code http.client}.
+ * 127.0.0.1: curl 7.88 (keep-alive, chunked upload, {@code -F} multipart upload, {@code Expect:
+ * 100-continue}, {@code --compressed}, HTTP/1.0) and Python's {@code http.client}.
  */
 @Tag("interop")
 class HttpServerInteropTest {
@@ -150,10 +150,17 @@ class HttpServerInteropTest {
         StringBuilder sb = new StringBuilder();
         for (HttpData data : decoder.bodyHttpDatas()) {
           if (data instanceof FileUpload file) {
-            sb.append(file.name()).append(':').append(file.filename()).append(':')
-                .append(file.contentType()).append(':').append(file.length()).append(':')
-                .append(HexFormat.of().formatHex(
-                    MessageDigest.getInstance("SHA-256").digest(file.bytes())))
+            sb.append(file.name())
+                .append(':')
+                .append(file.filename())
+                .append(':')
+                .append(file.contentType())
+                .append(':')
+                .append(file.length())
+                .append(':')
+                .append(
+                    HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(file.bytes())))
                 .append('\n');
           } else {
             sb.append(data.name()).append('=').append(data.string()).append('\n');

@@ -87,7 +87,9 @@ class HttpStaticFileInteropTest {
   }
 
   private static String url(String scheme, ServerChannel server) {
-    return scheme + "://127.0.0.1:" + ((InetSocketAddress) server.localAddress()).getPort()
+    return scheme
+        + "://127.0.0.1:"
+        + ((InetSocketAddress) server.localAddress()).getPort()
         + "/data.bin";
   }
 
@@ -119,8 +121,14 @@ class HttpStaticFileInteropTest {
     int[][] ranges = {{0, 9}, {100, 109}, {199995, 199999}};
     for (int[] r : ranges) {
       expected.writeBytes(
-          ("\r\n--" + boundary + "\r\nContent-Type: application/octet-stream\r\n"
-                  + "Content-Range: bytes " + r[0] + "-" + r[1] + "/200000\r\n\r\n")
+          ("\r\n--"
+                  + boundary
+                  + "\r\nContent-Type: application/octet-stream\r\n"
+                  + "Content-Range: bytes "
+                  + r[0]
+                  + "-"
+                  + r[1]
+                  + "/200000\r\n\r\n")
               .getBytes(StandardCharsets.US_ASCII));
       expected.write(data, r[0], r[1] - r[0] + 1);
     }
@@ -143,13 +151,7 @@ class HttpStaticFileInteropTest {
     Path headers = builder.directory().resolve("headers.txt");
     assertThat(curl(builder, "--etag-save", etag.toString(), url("http", plain))).isEqualTo(data);
     Peer.Builder again = Peer.command("curl", CURL);
-    curl(
-        again,
-        "-D",
-        headers.toString(),
-        "--etag-compare",
-        etag.toString(),
-        url("http", plain));
+    curl(again, "-D", headers.toString(), "--etag-compare", etag.toString(), url("http", plain));
     assertThat(Files.readString(headers)).startsWith("HTTP/1.1 304 Not Modified\r\n");
   }
 

@@ -28,10 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Decodes a Chrome-like page request ({@code HttpInputs.browserRequest}: 16 header fields, a
  * cookie) with the request decoder of a keep-alive connection: each operation copies {@code
- * requests} back-to-back requests into one pooled direct buffer, as a transport read would, fires it
- * and a read-complete, and a sink reads the {@code Host} and {@code Cookie} values of each request
- * and releases everything produced. Header validation is on (both decoders' default). Twin of
- * {@link BrowserRequestDecodeNetty}.
+ * requests} back-to-back requests into one pooled direct buffer, as a transport read would, fires
+ * it and a read-complete, and a sink reads the {@code Host} and {@code Cookie} values of each
+ * request and releases everything produced. Header validation is on (both decoders' default). Twin
+ * of {@link BrowserRequestDecodeNetty}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -91,8 +91,9 @@ public class BrowserRequestDecode {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (msg instanceof HttpRequest request) {
-        seen += request.headers().get(HttpHeaderNames.HOST).length()
-            + request.headers().get(HttpHeaderNames.COOKIE).length();
+        seen +=
+            request.headers().get(HttpHeaderNames.HOST).length()
+                + request.headers().get(HttpHeaderNames.COOKIE).length();
       }
       ReferenceCountUtil.release(msg);
     }

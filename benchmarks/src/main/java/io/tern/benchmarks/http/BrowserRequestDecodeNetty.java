@@ -88,8 +88,9 @@ public class BrowserRequestDecodeNetty {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       if (msg instanceof HttpRequest request) {
-        seen += request.headers().get(HttpHeaderNames.HOST).length()
-            + request.headers().get(HttpHeaderNames.COOKIE).length();
+        seen +=
+            request.headers().get(HttpHeaderNames.HOST).length()
+                + request.headers().get(HttpHeaderNames.COOKIE).length();
       }
       ReferenceCountUtil.release(msg);
     }

@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * What {@link HttpHeaders} checks before storing a field (RFC 9110, section 5): names are non-empty
- * tokens; values hold visible characters, obs-text, spaces and tabs only (never CR, LF, NUL, another
- * control character or a character above {@code 0xFF}, which would be cut to one byte on the wire);
- * trailers refuse the framing names. Also the comma-separated list matching of {@link
+ * tokens; values hold visible characters, obs-text, spaces and tabs only (never CR, LF, NUL,
+ * another control character or a character above {@code 0xFF}, which would be cut to one byte on
+ * the wire); trailers refuse the framing names. Also the comma-separated list matching of {@link
  * HttpHeaders#containsValue}. Stateless.
  */
 final class HeaderChecks {

@@ -39,7 +39,9 @@ abstract class HeaderStorage {
 
   HeaderStorage() {}
 
-  /** The name of entry {@code i}, as stored (the codecs read entries by index, allocating nothing). */
+  /**
+   * The name of entry {@code i}, as stored (the codecs read entries by index, allocating nothing).
+   */
   final CharSequence nameAt(int i) {
     return names[i];
   }

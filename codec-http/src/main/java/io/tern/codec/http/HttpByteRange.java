@@ -20,8 +20,8 @@ record HttpByteRange(long first, long last) {
   /**
    * Resolves a {@code Range} value against a representation of {@code size} bytes.
    *
-   * <p>Ranges no byte satisfies are dropped; the rest are sorted and those that overlap or touch are
-   * merged, so the answer never sends a byte twice and a many-ranges request cannot make the
+   * <p>Ranges no byte satisfies are dropped; the rest are sorted and those that overlap or touch
+   * are merged, so the answer never sends a byte twice and a many-ranges request cannot make the
    * response larger than the file plus part headers (RFC 9110, section 14.3, lets a server
    * coalesce). A value that is malformed anywhere, of another unit, or with more than {@code
    * maxRanges} ranges is ignored: the whole representation is served, as RFC 9110 allows.

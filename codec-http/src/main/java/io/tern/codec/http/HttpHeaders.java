@@ -27,8 +27,8 @@ import java.util.function.BiConsumer;
  * IllegalArgumentException}, so a response header built from untrusted data cannot split the
  * response. {@link #HttpHeaders(boolean, boolean)} turns either check off for trusted input.
  *
- * <p><b>Layout.</b> Entries live in parallel arrays (names, values, name hashes). Up to 16 entries a
- * lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
+ * <p><b>Layout.</b> Entries live in parallel arrays (names, values, name hashes). Up to 16 entries
+ * a lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
  * per-entry chains, in insertion order) is built on first lookup, so large header sets stay O(1)
  * per lookup while typical requests pay no index at all.
  *

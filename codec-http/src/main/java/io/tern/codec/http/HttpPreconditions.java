@@ -117,7 +117,8 @@ record HttpPreconditions(String etag, long modifiedSeconds) {
       if (close < 0) {
         return false;
       }
-      if (!(weak && strong) && value.regionMatches(open, etag, 0, etag.length())
+      if (!(weak && strong)
+          && value.regionMatches(open, etag, 0, etag.length())
           && close + 1 - open == etag.length()) {
         return true;
       }

@@ -32,17 +32,17 @@ import java.util.concurrent.ThreadLocalRandom;
  *       ({@code sendfile}/{@code transferTo}), never through the heap.
  *   <li><b>TLS.</b> A {@code FileRegion} cannot pass through {@link SslHandler}. When one is in the
  *       pipeline in front of this handler, the bytes are written as {@link ChunkedNioFile}s through
- *       a {@link ChunkedWriteHandler}; if there is none in front of this handler, one is added
- *       just before it on the first request. Do not put {@link HttpContentCompressor} in front of
- *       this handler either (it cannot compress a file region).
+ *       a {@link ChunkedWriteHandler}; if there is none in front of this handler, one is added just
+ *       before it on the first request. Do not put {@link HttpContentCompressor} in front of this
+ *       handler either (it cannot compress a file region).
  *   <li><b>Paths.</b> The request path is percent-decoded; a path holding a {@code ..} or hidden
  *       ({@code .name}) segment, a backslash or NUL is refused ({@code 404}), and so is any file
  *       whose real path (symbolic links followed) is outside the root. A directory is served as its
  *       {@code index.html}; without one it is {@code 404} (no listings).
  *   <li><b>Validators.</b> Every file has {@code Last-Modified} and a strong {@code ETag} made of
  *       its modification time and size. {@code If-Match}/{@code If-Unmodified-Since} that fail are
- *       answered {@code 412}; {@code If-None-Match} (or, without it, {@code If-Modified-Since}) that
- *       holds is answered {@code 304 Not Modified} (RFC 9110, section 13).
+ *       answered {@code 412}; {@code If-None-Match} (or, without it, {@code If-Modified-Since})
+ *       that holds is answered {@code 304 Not Modified} (RFC 9110, section 13).
  *   <li><b>Ranges</b> ({@code GET} only). One satisfiable range is answered {@code 206} with {@code
  *       Content-Range}; several are sorted, merged where they overlap or touch, and sent as {@code
  *       multipart/byteranges}; none satisfiable is {@code 416} with {@code Content-Range: bytes
@@ -213,8 +213,13 @@ public class HttpStaticFileHandler implements ChannelHandler {
         length = 0;
         for (HttpByteRange range : ranges) {
           byte[] partHead =
-              ("\r\n--" + boundary + "\r\nContent-Type: " + type + "\r\nContent-Range: "
-                      + contentRange(range, size) + "\r\n\r\n")
+              ("\r\n--"
+                      + boundary
+                      + "\r\nContent-Type: "
+                      + type
+                      + "\r\nContent-Range: "
+                      + contentRange(range, size)
+                      + "\r\n\r\n")
                   .getBytes(StandardCharsets.US_ASCII);
           length += partHead.length + range.length();
           body.add(Unpooled.wrappedBuffer(partHead));
@@ -240,7 +245,8 @@ public class HttpStaticFileHandler implements ChannelHandler {
   private static void validatorHeaders(HttpHeaders headers, HttpPreconditions validators) {
     headers.set(HttpHeaderNames.DATE, HttpDateCache.system().currentDate());
     headers.set(
-        HttpHeaderNames.LAST_MODIFIED, DateFormatter.formatAscii(validators.modifiedSeconds() * 1000));
+        HttpHeaderNames.LAST_MODIFIED,
+        DateFormatter.formatAscii(validators.modifiedSeconds() * 1000));
     headers.set(HttpHeaderNames.ETAG, validators.etag());
   }
 

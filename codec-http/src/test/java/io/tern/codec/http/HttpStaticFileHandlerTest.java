@@ -132,11 +132,17 @@ class HttpStaticFileHandlerTest {
     String body = out.substring(out.indexOf("\r\n\r\n") + 4);
     assertThat(body)
         .isEqualTo(
-            "\r\n--" + boundary + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            "\r\n--"
+                + boundary
+                + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
                 + "Content-Range: bytes 0-1/10\r\n\r\n[region 0+2]"
-                + "\r\n--" + boundary + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "\r\n--"
+                + boundary
+                + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
                 + "Content-Range: bytes 7-8/10\r\n\r\n[region 7+2]"
-                + "\r\n--" + boundary + "--\r\n");
+                + "\r\n--"
+                + boundary
+                + "--\r\n");
     assertThat(Long.parseLong(header(out, "content-length"))).isEqualTo(wireLength(body));
     assertThat(out).doesNotContain("content-range: bytes 0");
   }
@@ -219,9 +225,11 @@ class HttpStaticFileHandlerTest {
         .startsWith("HTTP/1.1 412 "); // If-Match compares strongly
     assertThat(exchange(get("/hello.txt", "If-Match: " + etag + "\r\n")))
         .startsWith("HTTP/1.1 200 OK\r\n");
-    assertThat(exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:04 GMT\r\n")))
+    assertThat(
+            exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:04 GMT\r\n")))
         .startsWith("HTTP/1.1 412 ");
-    assertThat(exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
+    assertThat(
+            exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
         .startsWith("HTTP/1.1 200 OK\r\n");
   }
 
@@ -232,8 +240,7 @@ class HttpStaticFileHandlerTest {
     assertThat(exchange(get("/hello.txt", range, "If-Range: " + etag + "\r\n")))
         .startsWith("HTTP/1.1 206 ")
         .endsWith("[region 2+2]");
-    assertThat(
-            exchange(get("/hello.txt", range, "If-Range: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
+    assertThat(exchange(get("/hello.txt", range, "If-Range: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
         .startsWith("HTTP/1.1 206 ");
     for (String stale :
         new String[] {"\"old\"", "W/" + etag, "Fri, 02 Jan 2026 03:04:06 GMT", "soon"}) {
@@ -254,7 +261,8 @@ class HttpStaticFileHandlerTest {
 
   /** The length of a body shown by {@link #exchange}, its regions counted as their bytes. */
   private static long wireLength(String body) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[region \\d+\\+(\\d+)]").matcher(body);
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\[region \\d+\\+(\\d+)]").matcher(body);
     long length = body.length();
     while (m.find()) {
       length += Long.parseLong(m.group(1)) - m.group().length();

@@ -124,8 +124,14 @@ class HttpStaticFileSocketTest {
     long[][] ranges = {{0, 99999}, {200000, 200009}, {299990, 299999}};
     for (long[] r : ranges) {
       String partHead =
-          "\r\n--" + boundary + "\r\nContent-Type: application/octet-stream\r\n"
-              + "Content-Range: bytes " + r[0] + "-" + r[1] + "/300000\r\n\r\n";
+          "\r\n--"
+              + boundary
+              + "\r\nContent-Type: application/octet-stream\r\n"
+              + "Content-Range: bytes "
+              + r[0]
+              + "-"
+              + r[1]
+              + "/300000\r\n\r\n";
       expected.writeBytes(partHead.getBytes(StandardCharsets.US_ASCII));
       expected.write(DATA, (int) r[0], (int) (r[1] - r[0] + 1));
     }
@@ -134,7 +140,24 @@ class HttpStaticFileSocketTest {
     assertThat(response.head()).contains("content-length: " + expected.size() + "\r\n");
   }
 
-  private record Response(String head, byte[] body) {}
+  /** A response as received: the head as text, the body as bytes. */
+  private static final class Response {
+    private final String head;
+    private final byte[] body;
+
+    Response(String head, byte[] body) {
+      this.head = head;
+      this.body = body;
+    }
+
+    String head() {
+      return head;
+    }
+
+    byte[] body() {
+      return body;
+    }
+  }
 
   /**
    * Sends a {@code GET /data.bin} with {@code Connection: close} and reads until the server closes;

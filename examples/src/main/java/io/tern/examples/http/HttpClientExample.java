@@ -31,9 +31,10 @@ import java.util.Map;
 /**
  * {@code ./run-example http-client [--host 127.0.0.1] [--port 8080] [--path /plaintext] [--form
  * name=value&...] [--post-path /upload] [--transport nio]}: an HTTP/1.1 client. It sends {@code GET
- * path} and, with {@code --form}, a urlencoded {@code POST} built by {@link HttpPostRequestEncoder},
- * both pipelined on one keep-alive connection, and prints each response. Try it against {@code
- * http-hello} ({@code GET}) or {@code http-upload} (which reports the form it received).
+ * path} and, with {@code --form}, a urlencoded {@code POST} built by {@link
+ * HttpPostRequestEncoder}, both pipelined on one keep-alive connection, and prints each response.
+ * Try it against {@code http-hello} ({@code GET}) or {@code http-upload} (which reports the form it
+ * received).
  *
  * <p>Pipeline: {@link HttpClientCodec} (requests to bytes, bytes to responses matched to their
  * requests), {@link HttpObjectAggregator} (one {@code FullHttpResponse} per response), {@link
@@ -108,7 +109,8 @@ public final class HttpClientExample {
    * @return the request, with no content to release
    */
   public static FullHttpRequest get(String host, String path) {
-    FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path);
+    FullHttpRequest request =
+        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path);
     request.headers().set(HttpHeaderNames.HOST, host);
     return request;
   }

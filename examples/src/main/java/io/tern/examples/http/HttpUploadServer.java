@@ -22,14 +22,15 @@ import java.nio.file.Path;
 /**
  * {@code ./run-example http-upload [--dir uploads] [--port 8080] [--host 127.0.0.1] [--transport
  * nio] [--max-file-mib 100]}: stores the files of {@code multipart/form-data} uploads in {@code
- * --dir} and answers with a report of the form. Try {@code curl -F comment=hi -F
- * file=@README.md http://127.0.0.1:8080/upload}, a browser on {@code http://127.0.0.1:8080/}, or
- * {@code ./run-example http-upload --client --file README.md --form comment=hi}, which uploads with
- * Tern's {@code HttpPostRequestEncoder} ({@link HttpUploadClient}).
+ * --dir} and answers with a report of the form. Try {@code curl -F comment=hi -F file=@README.md
+ * http://127.0.0.1:8080/upload}, a browser on {@code http://127.0.0.1:8080/}, or {@code
+ * ./run-example http-upload --client --file README.md --form comment=hi}, which uploads with Tern's
+ * {@code HttpPostRequestEncoder} ({@link HttpUploadClient}).
  *
  * <p>Pipeline: {@link HttpServerCodec}, {@link HttpServerKeepAliveHandler}, {@link
- * HttpUploadServerHandler}. There is no aggregator: the body streams through the POST decoder, which
- * writes each file to a temporary file as it arrives (memory stays small whatever the upload size).
+ * HttpUploadServerHandler}. There is no aggregator: the body streams through the POST decoder,
+ * which writes each file to a temporary file as it arrives (memory stays small whatever the upload
+ * size).
  */
 public final class HttpUploadServer {
   private HttpUploadServer() {}

@@ -26,9 +26,9 @@ import java.nio.file.Path;
 
 /**
  * Receives {@code POST /upload} forms ({@code multipart/form-data} or urlencoded) as they stream in
- * and answers with a plain-text report: one line per field ({@code field NAME = VALUE}) and per file
- * ({@code file NAME "FILENAME" BYTES bytes -> STORED}). Files are streamed to disk by the decoder
- * (its factory's directory) while they upload, then moved into the upload directory under a
+ * and answers with a plain-text report: one line per field ({@code field NAME = VALUE}) and per
+ * file ({@code file NAME "FILENAME" BYTES bytes -> STORED}). Files are streamed to disk by the
+ * decoder (its factory's directory) while they upload, then moved into the upload directory under a
  * sanitised, unique name. {@code GET /} answers a small HTML form; anything else {@code 404}.
  *
  * <p>One instance per channel (it holds the decoder of the request in progress); callbacks run on

@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes a client's requests once connected, collects the aggregated responses and closes after
- * the last one. One instance per channel, on its event loop. It owns the messages until it writes
- * them, and releases every response it reads (copying out what it keeps).
+ * Writes a client's requests once connected, collects the aggregated responses and closes after the
+ * last one. One instance per channel, on its event loop. It owns the messages until it writes them,
+ * and releases every response it reads (copying out what it keeps).
  */
 final class ReplyCollector implements ChannelHandler {
   private final List<?> messages;
@@ -33,12 +33,14 @@ final class ReplyCollector implements ChannelHandler {
   @Override
   public void channelActive(ChannelHandlerContext ctx) {
     for (Object message : messages) {
-      ctx.write(message).addListener(f -> {
-        if (!f.isSuccess()) {
-          result.tryFailure(f.cause());
-          ctx.close();
-        }
-      });
+      ctx.write(message)
+          .addListener(
+              f -> {
+                if (!f.isSuccess()) {
+                  result.tryFailure(f.cause());
+                  ctx.close();
+                }
+              });
     }
     ctx.flush();
     ctx.fireChannelActive();

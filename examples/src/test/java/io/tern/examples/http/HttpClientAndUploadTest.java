@@ -99,12 +99,16 @@ class HttpClientAndUploadTest {
     for (String stored : new String[] {"data.bin", "1-data.bin"}) {
       Reply reply =
           HttpUploadClient.upload(
-                  nio, group, server.localAddress(), host(server), Map.of("who", "me"), List.of(file))
+                  nio,
+                  group,
+                  server.localAddress(),
+                  host(server),
+                  Map.of("who", "me"),
+                  List.of(file))
               .get(30, TimeUnit.SECONDS);
       assertThat(reply.status()).isEqualTo(200);
       assertThat(reply.body())
-          .isEqualTo(
-              "field who = me\nfile file \"data.bin\" 300000 bytes -> " + stored + "\n");
+          .isEqualTo("field who = me\nfile file \"data.bin\" 300000 bytes -> " + stored + "\n");
       assertThat(Files.readAllBytes(uploads.resolve(stored))).isEqualTo(data);
     }
     server.close().sync();

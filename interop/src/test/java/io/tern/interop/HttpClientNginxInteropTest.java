@@ -27,6 +27,7 @@ import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.nio.NioSocketChannel;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -161,7 +162,7 @@ class HttpClientNginxInteropTest {
                         new Collector());
               }
             })
-        .connect(new InetSocketAddress("127.0.0.1", port))
+        .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
         .sync()
         .getNow();
   }

@@ -141,7 +141,7 @@ public final class HttpClientExample {
   static Map<String, String> formFields(String form) {
     Map<String, String> fields = new LinkedHashMap<>();
     if (form != null) {
-      for (String pair : form.split("&")) {
+      for (String pair : form.split("&", -1)) {
         int eq = pair.indexOf('=');
         if (eq <= 0) {
           throw new UsageException("--form wants name=value pairs joined by &: " + pair);

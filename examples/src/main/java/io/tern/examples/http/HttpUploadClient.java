@@ -44,7 +44,7 @@ public final class HttpUploadClient {
    * @param server the upload server's address
    * @param host the {@code Host} field value
    * @param fields form fields, in order
-   * @param files files to upload as the field {@code file}
+   * @param files files to upload under the form field named "file"
    * @return completed with the server's reply
    * @throws IOException if a file cannot be read
    */

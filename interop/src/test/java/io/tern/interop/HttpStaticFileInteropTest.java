@@ -45,6 +45,10 @@ class HttpStaticFileInteropTest {
   private static final SelfSignedCertificate CERT = SelfSignedCertificate.create();
 
   @TempDir Path root;
+
+  /** curl's outputs: not the peer's directory, which {@link Peer.Builder#run} deletes. */
+  @TempDir Path work;
+
   private final byte[] data = new byte[200_000];
   private final EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
   private ServerChannel plain;
@@ -93,27 +97,29 @@ class HttpStaticFileInteropTest {
         + "/data.bin";
   }
 
-  /** Runs curl; returns the bytes it wrote to {@code out.bin} and its stdout/stderr. */
-  private static byte[] curl(Peer.Builder builder, String... args) throws Exception {
-    Path out = builder.directory().resolve("out.bin");
+  /** Runs curl writing the body to {@code out} (in {@link #work}); returns that file's bytes. */
+  private byte[] curl(String out, String... args) throws Exception {
+    Path file = work.resolve(out);
     Peer.Result result =
-        builder.args("-sS", "--max-time", "30", "-o", out.toString()).args(args).run(PEER_TIMEOUT);
+        Peer.command("curl", CURL)
+            .args("-sS", "--max-time", "30", "-o", file.toString())
+            .args(args)
+            .run(PEER_TIMEOUT);
     assertThat(result.exitCode()).as(result.output()).isZero();
-    return Files.readAllBytes(out);
+    return Files.exists(file) ? Files.readAllBytes(file) : new byte[0];
   }
 
   @Test
   void curlGetsOneRange() throws Exception {
-    byte[] got = curl(Peer.command("curl", CURL), "-r", "1000-1999", url("http", plain));
+    byte[] got = curl("out.bin", "-r", "1000-1999", url("http", plain));
     assertThat(got).isEqualTo(Arrays.copyOfRange(data, 1000, 2000));
   }
 
   @Test
   void curlGetsSeveralRangesAsMultipartByteranges() throws Exception {
-    Peer.Builder builder = Peer.command("curl", CURL);
-    Path headers = builder.directory().resolve("headers.txt");
+    Path headers = work.resolve("headers.txt");
     byte[] got =
-        curl(builder, "-D", headers.toString(), "-r", "0-9,100-109,-5", url("http", plain));
+        curl("out.bin", "-D", headers.toString(), "-r", "0-9,100-109,-5", url("http", plain));
     String head = Files.readString(headers, StandardCharsets.ISO_8859_1);
     assertThat(head).startsWith("HTTP/1.1 206 Partial Content\r\n");
     String boundary = head.replaceAll("(?s).*boundary=([^\r\n]+).*", "$1");
@@ -138,29 +144,34 @@ class HttpStaticFileInteropTest {
 
   @Test
   void curlResumesAPartialDownload() throws Exception {
-    Peer.Builder builder = Peer.command("curl", CURL);
-    Files.write(builder.directory().resolve("out.bin"), Arrays.copyOf(data, 123_456));
-    byte[] got = curl(builder, "-C", "-", url("http", plain));
+    Files.write(work.resolve("out.bin"), Arrays.copyOf(data, 123_456));
+    byte[] got = curl("out.bin", "-C", "-", url("http", plain));
     assertThat(got).isEqualTo(data);
   }
 
   @Test
   void curlRevalidatesWithTheEtag() throws Exception {
-    Peer.Builder builder = Peer.command("curl", CURL);
-    Path etag = builder.directory().resolve("etag.txt");
-    Path headers = builder.directory().resolve("headers.txt");
-    assertThat(curl(builder, "--etag-save", etag.toString(), url("http", plain))).isEqualTo(data);
-    Peer.Builder again = Peer.command("curl", CURL);
-    curl(again, "-D", headers.toString(), "--etag-compare", etag.toString(), url("http", plain));
+    Path etag = work.resolve("etag.txt");
+    Path headers = work.resolve("headers.txt");
+    assertThat(curl("first.bin", "--etag-save", etag.toString(), url("http", plain)))
+        .isEqualTo(data);
+    byte[] again =
+        curl(
+            "again.bin",
+            "-D",
+            headers.toString(),
+            "--etag-compare",
+            etag.toString(),
+            url("http", plain));
+    assertThat(again).isEmpty();
     assertThat(Files.readString(headers)).startsWith("HTTP/1.1 304 Not Modified\r\n");
   }
 
   @Test
   void curlGetsAWholeFileAndARangeOverTls() throws Exception {
-    Peer.Builder builder = Peer.command("curl", CURL); // -k: the certificate is self-signed
-    assertThat(curl(builder, "-k", url("https", tls))).isEqualTo(data);
-    Peer.Builder ranged = Peer.command("curl", CURL);
-    assertThat(curl(ranged, "-k", "-r", "50000-50099", url("https", tls)))
+    // -k: the certificate is self-signed
+    assertThat(curl("whole.bin", "-k", url("https", tls))).isEqualTo(data);
+    assertThat(curl("range.bin", "-k", "-r", "50000-50099", url("https", tls)))
         .isEqualTo(Arrays.copyOfRange(data, 50000, 50100));
   }
 }

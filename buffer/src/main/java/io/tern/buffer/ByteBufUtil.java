@@ -324,9 +324,8 @@ public final class ByteBufUtil {
       return writeAscii(buf, ascii);
     }
     int length = seq.length();
-    // No bulk path through String.getBytes here: the plain char loop below is vectorised by the
-    // JIT and writes in place, where getBytes allocated the whole array and copied it again
-    // (1 KiB: ~200 ns against Netty's ~30 ns for the same loop).
+    // Written in place, never through an intermediate array: a String whose chars all fit in a
+    // byte is copied in bulk by the JDK, anything else goes char by char (see Utf8.encodeAscii).
     buf.ensureWritable(length);
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {

@@ -4,8 +4,10 @@
  */
 module io.tern.codec {
   requires transitive io.tern.transport;
-  // Optional: Snappy framing through aircompressor, present only if the application adds it.
+  // Optional: Snappy, zstd and LZ4 through aircompressor, brotli decoding through org.brotli:dec,
+  // present only if the application adds them.
   requires static aircompressor.v3;
+  requires static dec; // org.brotli:dec: no module name in its manifest, so its file name gives it
 
   exports io.tern.codec;
   exports io.tern.codec.base64;

@@ -1,6 +1,7 @@
 /**
  * Core handlers: TLS over the JDK's {@code SSLEngine}, logging with hex dumps, timeouts, flush
- * consolidation, IP filtering, a pcap writer, chunked writes and per-channel traffic shaping.
+ * consolidation, IP filtering, a pcap writer, chunked writes and per-channel and global traffic
+ * shaping.
  */
 module io.tern.handler {
   requires transitive io.tern.codec;

@@ -2,10 +2,13 @@ package io.tern.codec.http;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.codec.MessageToMessageDecoder;
+import io.tern.codec.compression.BrotliDecoder;
 import io.tern.codec.compression.DecompressionLimits;
 import io.tern.codec.compression.ZlibDecoder;
 import io.tern.codec.compression.ZlibWrapper;
+import io.tern.codec.compression.ZstdDecoder;
 import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.util.List;
@@ -15,8 +18,11 @@ import java.util.Objects;
 /**
  * Decompresses message content whose {@code Content-Encoding} is {@code gzip}, {@code x-gzip},
  * {@code deflate} or {@code x-deflate}, with the {@code codec} module's {@link ZlibDecoder} and its
- * {@link DecompressionLimits}. Put it after the codec (before an aggregator). Works for requests
- * (server side) and responses (client side).
+ * {@link DecompressionLimits}; also {@code zstd} ({@link ZstdDecoder}) and {@code br} ({@link
+ * BrotliDecoder}, which decompresses a body once it has all of it) when their optional libraries
+ * are present (otherwise such content passes through untouched, like any unknown encoding). Put it
+ * after the codec (before an aggregator). Works for requests (server side) and responses (client
+ * side).
  *
  * <p>A decompressed message loses its {@code Content-Encoding} and {@code Content-Length} (the new
  * length is unknown until the end) and gets {@code Transfer-Encoding: chunked}; its content is
@@ -51,12 +57,12 @@ public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject>
     if (msg instanceof HttpMessage m) {
       closeDecoder();
       String encoding = m.headers().get(HttpHeaderNames.CONTENT_ENCODING);
-      ZlibWrapper wrapper = encoding == null ? null : wrapperFor(encoding.strip());
-      if (wrapper == null) {
+      ChannelHandler contentDecoder = encoding == null ? null : decoderFor(encoding.strip());
+      if (contentDecoder == null) {
         out.add(ReferenceCountUtil.retain(m));
         return;
       }
-      decoder = new EmbeddedChannel(new ZlibDecoder(wrapper, limits, 8192));
+      decoder = new EmbeddedChannel(contentDecoder);
       m.headers().remove(HttpHeaderNames.CONTENT_ENCODING);
       HttpUtil.setTransferEncodingChunked(m, true);
       if (m instanceof FullHttpMessage full) {
@@ -109,10 +115,12 @@ public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject>
     }
   }
 
-  private static ZlibWrapper wrapperFor(String encoding) {
+  private ChannelHandler decoderFor(String encoding) {
     return switch (encoding.toLowerCase(Locale.ROOT)) {
-      case "gzip", "x-gzip" -> ZlibWrapper.GZIP;
-      case "deflate", "x-deflate" -> ZlibWrapper.ZLIB;
+      case "gzip", "x-gzip" -> new ZlibDecoder(ZlibWrapper.GZIP, limits, 8192);
+      case "deflate", "x-deflate" -> new ZlibDecoder(ZlibWrapper.ZLIB, limits, 8192);
+      case "zstd" -> ZstdDecoder.isAvailable() ? new ZstdDecoder(limits, 8192) : null;
+      case "br" -> BrotliDecoder.isAvailable() ? new BrotliDecoder(limits, 8192) : null;
       default -> null;
     };
   }

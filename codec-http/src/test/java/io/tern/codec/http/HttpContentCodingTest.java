@@ -9,6 +9,7 @@ import io.tern.buffer.Unpooled;
 import io.tern.codec.compression.DecompressionLimitException;
 import io.tern.codec.compression.DecompressionLimits;
 import io.tern.codec.compression.ZlibWrapper;
+import io.tern.codec.compression.ZstdEncoder;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;
@@ -158,5 +159,62 @@ class HttpContentCodingTest {
       ReferenceCountUtil.release(o);
     }
     ch.finishAndReleaseAll();
+  }
+
+  /** Feeds a request with the given content coding and body; returns the decompressed body. */
+  private static String decompressedRequestBody(String encoding, byte[] body) {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new HttpRequestDecoder(),
+            new HttpContentDecompressor(),
+            new HttpObjectAggregator(1 << 20));
+    String head =
+        "POST / HTTP/1.1\r\nHost: h\r\nContent-Encoding: "
+            + encoding
+            + "\r\nContent-Length: "
+            + body.length
+            + "\r\n\r\n";
+    ByteBuf in = Unpooled.buffer();
+    in.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+    in.writeBytes(body);
+    ch.writeInbound(in);
+    FullHttpRequest request = ch.readInbound();
+    try {
+      assertThat(request.headers().contains("content-encoding")).isFalse();
+      return request.content().toString(StandardCharsets.US_ASCII);
+    } finally {
+      request.release();
+      ch.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void decompressesZstdContent() {
+    EmbeddedChannel encoder = new EmbeddedChannel(new ZstdEncoder());
+    encoder.writeOutbound(Unpooled.copiedBuffer(TEXT, StandardCharsets.US_ASCII));
+    ByteBuf compressed = encoder.readOutbound();
+    byte[] body = new byte[compressed.readableBytes()];
+    compressed.readBytes(body);
+    compressed.release();
+    encoder.finishAndReleaseAll();
+
+    assertThat(decompressedRequestBody("zstd", body)).isEqualTo(TEXT);
+  }
+
+  @Test
+  void decompressesBrotliContent() {
+    // brotli -c of the text below, written by the reference brotli tool.
+    int[] brotli = {
+      0x1f, 0x4c, 0x00, 0xf8, 0x8d, 0x94, 0xab, 0xed, 0x68, 0x41, 0xe5, 0x36, 0xb6, 0xae, 0x63,
+      0x79, 0x47, 0xe4, 0x08, 0xa2, 0xc0, 0x2a, 0x78, 0x8c, 0xaa, 0x14, 0x3a, 0xb2, 0x3c, 0x48,
+      0x05, 0xbd, 0xac, 0x43, 0x78, 0xbf, 0x8b, 0x00
+    };
+    byte[] body = new byte[brotli.length];
+    for (int i = 0; i < body.length; i++) {
+      body[i] = (byte) brotli[i];
+    }
+
+    assertThat(decompressedRequestBody("br", body))
+        .isEqualTo("Tern decompresses brotli. Tern decompresses brotli. Tern decompresses brotli.");
   }
 }

@@ -1,9 +1,13 @@
 /**
  * Compression codecs: zlib, gzip and raw deflate on the JDK's {@link java.util.zip.Inflater} and
  * {@link java.util.zip.Deflater} ({@link io.tern.codec.compression.ZlibDecoder}, {@link
- * io.tern.codec.compression.ZlibEncoder}), and the Snappy framing format through aircompressor, an
- * optional dependency the application adds ({@link io.tern.codec.compression.SnappyFrameDecoder},
- * {@link io.tern.codec.compression.SnappyFrameEncoder}).
+ * io.tern.codec.compression.ZlibEncoder}); the Snappy framing format, zstd and the LZ4 frame format
+ * through aircompressor ({@link io.tern.codec.compression.SnappyFrameDecoder}, {@link
+ * io.tern.codec.compression.ZstdDecoder}, {@link io.tern.codec.compression.Lz4FrameDecoder} and
+ * their encoders); brotli decoding through Google's {@code org.brotli:dec} ({@link
+ * io.tern.codec.compression.BrotliDecoder}). Those libraries are optional dependencies the
+ * application adds; a codec built without its library raises an {@link
+ * java.lang.IllegalStateException} naming it.
  *
  * <p>Every decoder enforces {@link io.tern.codec.compression.DecompressionLimits}: a maximum number
  * of decompressed bytes per compressed stream and a maximum expansion ratio, so a small input

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.frame.DelimiterBasedFrameDecoder;
+import io.tern.codec.frame.FixedLengthFrameDecoder;
 import io.tern.codec.frame.JsonObjectDecoder;
 import io.tern.codec.frame.LengthFieldBasedFrameDecoder;
 import io.tern.codec.frame.LineBasedFrameDecoder;
@@ -79,5 +80,12 @@ class FramingFuzzTest {
     boolean stream = data.consumeBoolean();
     byte[] input = data.consumeBytes(data.consumeInt(0, 4096));
     FuzzSupport.check(data, () -> new JsonObjectDecoder(max, stream), input, true);
+  }
+
+  @FuzzTest(maxDuration = "30s")
+  void fixedLength(FuzzedDataProvider data) {
+    int length = data.consumeInt(1, 64);
+    byte[] input = data.consumeBytes(data.consumeInt(0, 4096));
+    FuzzSupport.check(data, () -> new FixedLengthFrameDecoder(length), input, true);
   }
 }

@@ -13,7 +13,6 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
@@ -68,11 +67,6 @@ public class SslHandler extends ByteToMessageDecoder {
   /** Ciphertext decrypted per batch, and plaintext encrypted into one outbound buffer. */
   static final int MAX_BATCH_BYTES = 64 * 1024;
 
-  /** Plaintext in one TLS record. */
-  private static final int MAX_PLAINTEXT = 16 * 1024;
-
-  private static final ByteBuffer EMPTY = ByteBuffer.allocate(0);
-
   private final SSLEngine engine;
   private final long handshakeTimeoutNanos;
   private final long closeNotifyTimeoutNanos;
@@ -80,19 +74,17 @@ public class SslHandler extends ByteToMessageDecoder {
       new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
   private final Promise<Void> sslClosePromise =
       new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
-  private final SslPendingWrites pending = new SslPendingWrites();
-  private final List<Promise<Void>> wrapped = new ArrayList<>();
+  private final SslEncryptor encryptor;
+  private final SslEncryptor.HandshakeSteps steps = new Steps();
 
   private ChannelHandlerContext ctx;
   private boolean handshakeStarted;
   private boolean flushedBeforeHandshake;
   private boolean tls13;
-  private boolean needsFlush;
   private boolean firedChannelRead;
   private boolean readDuringHandshake;
   private boolean inboundDone;
   private boolean failed;
-  private int recordOverhead = 64;
   private ScheduledFuture<?> handshakeTimeout;
 
   // Closing: closePromise is set once close() ran; the channel closes when the close_notify was
@@ -124,6 +116,7 @@ public class SslHandler extends ByteToMessageDecoder {
       throw new IllegalArgumentException("timeouts must not be negative");
     }
     this.engine = engine;
+    this.encryptor = new SslEncryptor(engine, MAX_BATCH_BYTES);
     this.handshakeTimeoutNanos = handshakeTimeout.toNanos();
     this.closeNotifyTimeoutNanos = closeNotifyTimeout.toNanos();
   }
@@ -205,8 +198,8 @@ public class SslHandler extends ByteToMessageDecoder {
     try {
       engine.beginHandshake();
       if (engine.getUseClientMode()) {
-        wrapNonAppData(ctx);
-        flushIfNeeded(ctx);
+        encryptor.wrapNonAppData(ctx, steps);
+        encryptor.flushIfNeeded(ctx);
       }
       if (!ctx.channel().config().autoRead()) {
         ctx.read(); // the handshake needs the peer's answer whatever the application reads
@@ -241,12 +234,12 @@ public class SslHandler extends ByteToMessageDecoder {
       readDuringHandshake = false;
       ctx.read();
     }
-    if (!pending.isEmpty()) {
-      wrapPending(ctx);
+    if (encryptor.hasPending()) {
+      encryptor.wrapPending(ctx, steps);
     }
     if (flushedBeforeHandshake) {
       flushedBeforeHandshake = false;
-      needsFlush = true;
+      encryptor.requestFlush();
     }
   }
 
@@ -283,7 +276,7 @@ public class SslHandler extends ByteToMessageDecoder {
       fail(ctx, e);
       throw e;
     } finally {
-      flushIfNeeded(ctx);
+      encryptor.flushIfNeeded(ctx);
     }
   }
 
@@ -335,11 +328,11 @@ public class SslHandler extends ByteToMessageDecoder {
     for (; ; ) {
       switch (status) {
         case NEED_TASK -> {
-          runDelegatedTasks();
+          SslEncryptor.runDelegatedTasks(engine);
           status = engine.getHandshakeStatus();
         }
         case NEED_WRAP -> {
-          wrapNonAppData(ctx);
+          encryptor.wrapNonAppData(ctx, steps);
           return;
         }
         case FINISHED -> {
@@ -353,10 +346,16 @@ public class SslHandler extends ByteToMessageDecoder {
     }
   }
 
-  private void runDelegatedTasks() {
-    Runnable task;
-    while ((task = engine.getDelegatedTask()) != null) {
-      task.run();
+  /** Hands handshake progress seen while wrapping back to this handler. */
+  private final class Steps implements SslEncryptor.HandshakeSteps {
+    @Override
+    public void onStatus(ChannelHandlerContext ctx, HandshakeStatus status) throws SSLException {
+      handleHandshakeStatus(ctx, status);
+    }
+
+    @Override
+    public void onFinished(ChannelHandlerContext ctx) throws SSLException {
+      handshakeSucceeded(ctx);
     }
   }
 
@@ -375,7 +374,7 @@ public class SslHandler extends ByteToMessageDecoder {
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
-    flushIfNeeded(ctx);
+    encryptor.flushIfNeeded(ctx);
     if (!ctx.channel().config().autoRead()
         && (!firedChannelRead || !handshakePromise.isDone())
         && !inboundDone) {
@@ -411,7 +410,7 @@ public class SslHandler extends ByteToMessageDecoder {
     if (sslClosePromise.tryFailure(closed)) {
       ctx.fireUserEventTriggered(new SslCloseCompletionEvent(closed));
     }
-    pending.failAll(closed);
+    encryptor.failPending(closed);
     closeEngine();
     super.channelInactive(ctx);
   }
@@ -420,7 +419,7 @@ public class SslHandler extends ByteToMessageDecoder {
   protected void handlerRemoved0(ChannelHandlerContext ctx) {
     cancel(handshakeTimeout);
     cancel(closeTimeout);
-    pending.failAll(new SSLException("SslHandler removed before the data was encrypted"));
+    encryptor.failPending(new SSLException("SslHandler removed before the data was encrypted"));
     if (!handshakePromise.isDone()) {
       handshakePromise.tryFailure(new SSLException("SslHandler removed during the handshake"));
     }
@@ -444,7 +443,7 @@ public class SslHandler extends ByteToMessageDecoder {
       promise.tryFailure(new SSLException("TLS connection is closing"));
       return;
     }
-    pending.add(buf, promise);
+    encryptor.queue(buf, promise);
   }
 
   @Override
@@ -457,154 +456,13 @@ public class SslHandler extends ByteToMessageDecoder {
       return;
     }
     try {
-      wrapPending(ctx);
+      encryptor.wrapPending(ctx, steps);
     } catch (SSLException e) {
       fail(ctx, e);
       ctx.fireExceptionCaught(e);
     }
     ctx.flush();
-    needsFlush = false;
-  }
-
-  /**
-   * Encrypts the queued writes: each wrap fills one record from as many queued buffers as fit, and
-   * consecutive records share one outbound buffer of up to {@link #MAX_BATCH_BYTES}.
-   */
-  private void wrapPending(ChannelHandlerContext ctx) throws SSLException {
-    int packetSize = engine.getSession().getPacketBufferSize();
-    ByteBuf out = null;
-    try {
-      while (!pending.isEmpty()) {
-        if (out != null && out.readableBytes() >= MAX_BATCH_BYTES) {
-          ByteBuf full = out;
-          out = null;
-          emit(ctx, full);
-        }
-        if (out == null) {
-          long plain = Math.min(pending.readableBytes(), MAX_BATCH_BYTES);
-          long records = plain / MAX_PLAINTEXT + 1;
-          out = ctx.alloc().buffer((int) (plain + records * recordOverhead + packetSize));
-        }
-        if (out.writableBytes() < packetSize) {
-          out.ensureWritable(packetSize);
-        }
-        int views = pending.gather(MAX_PLAINTEXT);
-        ByteBuffer dst = out.nioBuffer(out.writerIndex(), out.writableBytes());
-        SSLEngineResult result = engine.wrap(pending.views(), 0, views, dst);
-        out.writerIndex(out.writerIndex() + result.bytesProduced());
-        if (result.bytesConsumed() >= MAX_PLAINTEXT) {
-          recordOverhead =
-              Math.max(recordOverhead, result.bytesProduced() - result.bytesConsumed());
-        }
-        pending.consume(result.bytesConsumed(), wrapped);
-        switch (result.getStatus()) {
-          case BUFFER_OVERFLOW -> out.ensureWritable(packetSize);
-          case CLOSED -> {
-            pending.failAll(new SSLException("TLS engine closed"));
-            return;
-          }
-          default -> {}
-        }
-        if (result.getHandshakeStatus() != HandshakeStatus.NOT_HANDSHAKING) {
-          handleHandshakeStatus(ctx, result.getHandshakeStatus());
-        }
-        if (result.getStatus() == Status.OK
-            && result.bytesConsumed() == 0
-            && result.bytesProduced() == 0
-            && views > 0) {
-          throw new SSLException("TLS engine made no progress wrapping application data");
-        }
-      }
-      if (out != null) {
-        ByteBuf last = out;
-        out = null;
-        emit(ctx, last);
-      }
-    } finally {
-      if (out != null) {
-        out.release();
-      }
-    }
-  }
-
-  /** Writes one outbound buffer; its future completes the writes whose data ended in it. */
-  private void emit(ChannelHandlerContext ctx, ByteBuf out) {
-    needsFlush = true;
-    int n = wrapped.size();
-    if (!out.isReadable()) {
-      out.release();
-      for (Promise<Void> p : wrapped) {
-        p.trySuccess(null);
-      }
-    } else if (n == 1) {
-      ctx.write(out, wrapped.getFirst());
-    } else if (n == 0) {
-      ctx.write(out, ctx.newPromise());
-    } else {
-      List<Promise<Void>> batch = List.copyOf(wrapped);
-      ctx.write(out, ctx.newPromise())
-          .addListener(
-              f -> {
-                for (Promise<Void> p : batch) {
-                  if (f.isSuccess()) {
-                    p.trySuccess(null);
-                  } else {
-                    p.tryFailure(f.cause());
-                  }
-                }
-              });
-    }
-    wrapped.clear();
-  }
-
-  /** Wraps handshake (or alert) messages while the engine has some to send. */
-  private void wrapNonAppData(ChannelHandlerContext ctx) throws SSLException {
-    int packetSize = engine.getSession().getPacketBufferSize();
-    ByteBuf out = null;
-    try {
-      for (int i = 0; i < 64; i++) {
-        if (out == null) {
-          out = ctx.alloc().buffer(packetSize);
-        }
-        ByteBuffer dst = out.nioBuffer(out.writerIndex(), out.writableBytes());
-        SSLEngineResult result = engine.wrap(EMPTY, dst);
-        out.writerIndex(out.writerIndex() + result.bytesProduced());
-        if (result.getStatus() == Status.BUFFER_OVERFLOW) {
-          out.ensureWritable(engine.getSession().getPacketBufferSize());
-          continue;
-        }
-        if (out.isReadable()) {
-          ByteBuf msg = out;
-          out = null;
-          ctx.write(msg);
-          needsFlush = true;
-        }
-        HandshakeStatus status = result.getHandshakeStatus();
-        if (status == HandshakeStatus.NEED_TASK) {
-          runDelegatedTasks();
-          status = engine.getHandshakeStatus();
-        }
-        if (status == HandshakeStatus.FINISHED) {
-          handshakeSucceeded(ctx);
-          status = engine.getHandshakeStatus();
-        }
-        if (status != HandshakeStatus.NEED_WRAP || result.getStatus() == Status.CLOSED) {
-          return;
-        }
-      }
-      throw new SSLException("TLS engine keeps asking to wrap");
-    } finally {
-      if (out != null) {
-        out.release();
-      }
-    }
-  }
-
-  private void flushIfNeeded(ChannelHandlerContext ctx) {
-    if (needsFlush) {
-      needsFlush = false;
-      ctx.flush();
-    }
+    encryptor.flushed();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -639,17 +497,17 @@ public class SslHandler extends ByteToMessageDecoder {
       ctx.close(promise);
       return;
     }
-    pending.failAll(new ClosedChannelException());
+    encryptor.failPending(new ClosedChannelException());
     engine.closeOutbound();
     Promise<Void> notifyWritten = ctx.newPromise();
     try {
-      wrapCloseNotify(ctx, notifyWritten);
+      encryptor.wrapCloseNotify(ctx, notifyWritten);
     } catch (SSLException e) {
       LOGGER.log(System.Logger.Level.DEBUG, "cannot wrap close_notify", e);
       notifyWritten.trySuccess(null);
     }
     ctx.flush();
-    needsFlush = false;
+    encryptor.flushed();
     if (closeNotifyTimeoutNanos > 0) {
       closeTimeout =
           ctx.executor()
@@ -660,32 +518,6 @@ public class SslHandler extends ByteToMessageDecoder {
           closeNotifyWritten = true;
           maybeFinishClose();
         });
-  }
-
-  private void wrapCloseNotify(ChannelHandlerContext ctx, Promise<Void> written)
-      throws SSLException {
-    ByteBuf out = ctx.alloc().buffer(engine.getSession().getPacketBufferSize());
-    try {
-      for (int i = 0; i < 4 && !engine.isOutboundDone(); i++) {
-        ByteBuffer dst = out.nioBuffer(out.writerIndex(), out.writableBytes());
-        SSLEngineResult result = engine.wrap(EMPTY, dst);
-        out.writerIndex(out.writerIndex() + result.bytesProduced());
-        if (result.getStatus() == Status.BUFFER_OVERFLOW) {
-          out.ensureWritable(engine.getSession().getPacketBufferSize());
-        }
-      }
-      if (out.isReadable()) {
-        ByteBuf msg = out;
-        out = null;
-        ctx.write(msg, written);
-      } else {
-        written.trySuccess(null);
-      }
-    } finally {
-      if (out != null) {
-        out.release();
-      }
-    }
   }
 
   private void closeTimedOut() {
@@ -721,14 +553,14 @@ public class SslHandler extends ByteToMessageDecoder {
     if (handshakePromise.tryFailure(cause)) {
       ctx.fireUserEventTriggered(new SslHandshakeCompletionEvent(cause));
     }
-    pending.failAll(cause);
+    encryptor.failPending(cause);
     engine.closeOutbound();
     try {
-      wrapNonAppData(ctx); // the alert, if the engine has one
+      encryptor.wrapNonAppData(ctx, steps); // the alert, if the engine has one
     } catch (SSLException e) {
       LOGGER.log(System.Logger.Level.DEBUG, "cannot wrap the TLS alert", e);
     }
-    flushIfNeeded(ctx);
+    encryptor.flushIfNeeded(ctx);
     closeEngine();
     // Closing from inside decode would re-enter it through channelInactive: do it right after.
     ctx.executor().execute(this::closeAfterFailure);

@@ -1,5 +1,6 @@
 package io.tern.handler.timeout;
 
+import io.tern.buffer.ByteBuf;
 import io.tern.common.concurrent.FutureListener;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.ScheduledFuture;
@@ -7,6 +8,8 @@ import io.tern.common.concurrent.Ticker;
 import io.tern.handler.internal.Clocks;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.FileRegion;
+import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,6 +37,16 @@ import java.util.concurrent.TimeUnit;
  * reading is never reader idle. A write counts when its future completes, so a write stuck behind a
  * slow peer makes the channel writer idle.
  *
+ * <p><b>Observing output.</b> With {@code observeOutput} on, a write that is still going but
+ * progressing counts as activity too: when the writer or all idle time is up, the handler looks at
+ * the oldest write of its own that has not completed, and if that write's bytes left have gone down
+ * since the last look (a {@link ByteBuf}'s readable bytes, which the transport consumes as it
+ * writes a large buffer in parts, or a {@link FileRegion}'s transferred count), the channel is not
+ * idle. That keeps a large transfer to a slow peer alive while a stuck one still times out. It sees
+ * the messages as they pass this handler: put the handler where the buffers that reach the
+ * transport pass (near the head); a message transformed further down (encoded, encrypted) shows no
+ * progress until its write completes.
+ *
  * <p>Time is the channel executor's clock (an {@code EmbeddedChannel}'s frozen clock in tests).
  * Timers start when the channel is active and stop when it becomes inactive or the handler is
  * removed.
@@ -49,7 +62,15 @@ public class IdleStateHandler implements ChannelHandler {
   private final long readerIdleNanos;
   private final long writerIdleNanos;
   private final long allIdleNanos;
+  private final boolean observeOutput;
 
+  private record PendingWrite(Object msg, Promise<Void> promise) {}
+
+  /** With observeOutput: this handler's writes that may not have completed, oldest first. */
+  private final ArrayDeque<PendingWrite> pendingWrites;
+
+  private Object observedWrite;
+  private long observedRemaining;
   private Ticker ticker;
   private byte state = NEW;
   private boolean reading;
@@ -61,12 +82,7 @@ public class IdleStateHandler implements ChannelHandler {
   private ScheduledFuture<?> readerIdleTimeout;
   private ScheduledFuture<?> writerIdleTimeout;
   private ScheduledFuture<?> allIdleTimeout;
-  private final FutureListener<Void> writeListener =
-      future -> {
-        lastWriteTime = ticker.nanoTime();
-        firstWriterIdleEvent = true;
-        firstAllIdleEvent = true;
-      };
+  private final FutureListener<Void> writeListener = future -> wrote();
 
   /**
    * Creates a handler with times in seconds.
@@ -89,9 +105,38 @@ public class IdleStateHandler implements ChannelHandler {
    */
   public IdleStateHandler(
       long readerIdleTime, long writerIdleTime, long allIdleTime, TimeUnit unit) {
+    this(false, readerIdleTime, writerIdleTime, allIdleTime, unit);
+  }
+
+  /**
+   * Creates a handler that may count a write's progress as activity (see the class comment).
+   *
+   * @param observeOutput whether a pending write whose bytes are going out counts as activity
+   * @param readerIdleTime reader idle time; 0 (or less) for none
+   * @param writerIdleTime writer idle time; 0 (or less) for none
+   * @param allIdleTime all idle time; 0 (or less) for none
+   * @param unit the unit of the times; positive times are at least a millisecond
+   */
+  public IdleStateHandler(
+      boolean observeOutput,
+      long readerIdleTime,
+      long writerIdleTime,
+      long allIdleTime,
+      TimeUnit unit) {
     this.readerIdleNanos = toNanos(readerIdleTime, unit);
     this.writerIdleNanos = toNanos(writerIdleTime, unit);
     this.allIdleNanos = toNanos(allIdleTime, unit);
+    this.observeOutput = observeOutput && (writerIdleNanos > 0 || allIdleNanos > 0);
+    this.pendingWrites = this.observeOutput ? new ArrayDeque<>() : null;
+  }
+
+  /**
+   * Tells whether a progressing write counts as activity.
+   *
+   * @return the {@code observeOutput} setting (false if neither writer nor all idle time is on)
+   */
+  public boolean isObserveOutput() {
+    return observeOutput;
   }
 
   private static long toNanos(long time, TimeUnit unit) {
@@ -176,7 +221,69 @@ public class IdleStateHandler implements ChannelHandler {
     if (writerIdleNanos > 0 || allIdleNanos > 0) {
       promise.addListener(writeListener);
     }
+    if (observeOutput) {
+      dropCompletedWrites();
+      pendingWrites.add(new PendingWrite(msg, promise));
+      if (pendingWrites.size() == 1) {
+        observe(msg);
+      }
+    }
     ctx.write(msg, promise);
+  }
+
+  /** Counts a completed (or progressing) write as activity now. */
+  private void wrote() {
+    lastWriteTime = ticker.nanoTime();
+    firstWriterIdleEvent = true;
+    firstAllIdleEvent = true;
+  }
+
+  /** Forgets the completed writes at the head; writes complete in order, so that is all of them. */
+  private void dropCompletedWrites() {
+    PendingWrite head = pendingWrites.peek();
+    if (head == null || !head.promise().isDone()) {
+      return;
+    }
+    while (head != null && head.promise().isDone()) {
+      pendingWrites.poll();
+      head = pendingWrites.peek();
+    }
+    observedWrite = null;
+    if (head != null) {
+      observe(head.msg());
+    }
+  }
+
+  private void observe(Object msg) {
+    observedWrite = msg;
+    observedRemaining = remaining(msg);
+  }
+
+  /** Bytes of a pending write not yet written, or -1 if it cannot tell. */
+  private static long remaining(Object msg) {
+    if (msg instanceof ByteBuf buf) {
+      return buf.refCnt() > 0 ? buf.readableBytes() : -1;
+    }
+    if (msg instanceof FileRegion region) {
+      return region.refCnt() > 0 ? region.count() - region.transferred() : -1;
+    }
+    return -1;
+  }
+
+  /**
+   * Tells whether the oldest pending write went on since the last look (or since it became the
+   * oldest), and looks again.
+   */
+  private boolean outputProgressed() {
+    dropCompletedWrites();
+    PendingWrite head = pendingWrites.peek();
+    if (head == null || head.msg() != observedWrite) {
+      return false;
+    }
+    long remaining = remaining(head.msg());
+    boolean progressed = remaining >= 0 && remaining < observedRemaining;
+    observedRemaining = remaining;
+    return progressed;
   }
 
   /**
@@ -211,6 +318,10 @@ public class IdleStateHandler implements ChannelHandler {
 
   private void stop() {
     state = STOPPED;
+    if (pendingWrites != null) {
+      pendingWrites.clear();
+      observedWrite = null;
+    }
     readerIdleTimeout = cancel(readerIdleTimeout);
     writerIdleTimeout = cancel(writerIdleTimeout);
     allIdleTimeout = cancel(allIdleTimeout);
@@ -265,6 +376,11 @@ public class IdleStateHandler implements ChannelHandler {
         return;
       }
       reschedule(period);
+      if (kind != IdleState.READER_IDLE && observeOutput && outputProgressed()) {
+        // A write is going out, slowly: that is writing, as a completed write would be.
+        wrote();
+        return;
+      }
       boolean first = consumeFirst();
       try {
         channelIdle(ctx, IdleStateEvent.of(kind, first));

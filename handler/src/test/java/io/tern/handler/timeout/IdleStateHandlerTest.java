@@ -3,6 +3,8 @@ package io.tern.handler.timeout;
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.embedded.EmbeddedChannel;
@@ -174,5 +176,71 @@ class IdleStateHandlerTest {
 
     assertThat(handler.readerIdleTime(java.util.concurrent.TimeUnit.NANOSECONDS))
         .isEqualTo(1_000_000);
+  }
+
+  @Test
+  void observingOutputCountsAProgressingWriteAsActivity() {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(new IdleStateHandler(true, 0, 1000, 0, MILLISECONDS), events);
+    ByteBuf big = Unpooled.wrappedBuffer(new byte[1000]);
+    ch.write(big); // not flushed: it stays pending, as behind a slow peer
+
+    ch.advanceTimeBy(600, MILLISECONDS);
+    big.skipBytes(100); // what a transport does when it writes part of a buffer
+    ch.advanceTimeBy(400, MILLISECONDS);
+    assertThat(events.drain()).isEmpty();
+    ch.advanceTimeBy(999, MILLISECONDS);
+    big.skipBytes(100);
+    ch.advanceTimeBy(1, MILLISECONDS);
+    assertThat(events.drain()).isEmpty();
+
+    ch.advanceTimeBy(1000, MILLISECONDS); // no progress in this period
+    assertThat(events.drain()).containsExactly(IdleStateEvent.FIRST_WRITER_IDLE_STATE_EVENT);
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void withoutObservingOutputAProgressingWriteIsStillIdle() {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(new IdleStateHandler(0, 1000, 0, MILLISECONDS), events);
+    ByteBuf big = Unpooled.wrappedBuffer(new byte[1000]);
+    ch.write(big);
+
+    ch.advanceTimeBy(600, MILLISECONDS);
+    big.skipBytes(100);
+    ch.advanceTimeBy(400, MILLISECONDS);
+
+    assertThat(events.drain()).containsExactly(IdleStateEvent.FIRST_WRITER_IDLE_STATE_EVENT);
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void observingOutputStillReportsAStuckWrite() {
+    IdleStateHandler handler = new IdleStateHandler(true, 0, 0, 1000, MILLISECONDS);
+    EmbeddedChannel ch = new EmbeddedChannel(handler, events);
+    ch.write(Unpooled.wrappedBuffer(new byte[1000]));
+
+    ch.advanceTimeBy(1000, MILLISECONDS);
+
+    assertThat(handler.isObserveOutput()).isTrue();
+    assertThat(events.drain()).containsExactly(IdleStateEvent.FIRST_ALL_IDLE_STATE_EVENT);
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void observingOutputFollowsTheNextPendingWriteOnceTheFirstCompletes() {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(new IdleStateHandler(true, 0, 0, 1000, MILLISECONDS), events);
+    ch.writeAndFlush(Unpooled.wrappedBuffer(new byte[10])); // completes at once
+    ByteBuf second = Unpooled.wrappedBuffer(new byte[1000]);
+    ch.write(second);
+
+    ch.advanceTimeBy(500, MILLISECONDS);
+    second.skipBytes(1);
+    ch.advanceTimeBy(500, MILLISECONDS);
+    assertThat(events.drain()).isEmpty();
+    ch.advanceTimeBy(1000, MILLISECONDS);
+    assertThat(events.drain()).containsExactly(IdleStateEvent.FIRST_ALL_IDLE_STATE_EVENT);
+    ch.finishAndReleaseAll();
   }
 }

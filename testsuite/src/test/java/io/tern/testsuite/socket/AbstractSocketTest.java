@@ -1,8 +1,7 @@
 package io.tern.testsuite.socket;
 
-import io.tern.common.concurrent.EventExecutor;
 import io.tern.common.concurrent.Future;
-import io.tern.testsuite.transport.OpenFileDescriptorCheck;
+import io.tern.testsuite.transport.AbstractTransportTest;
 import io.tern.testsuite.transport.TransportUnderTest;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.bootstrap.Bootstrap;
@@ -10,37 +9,19 @@ import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ServerChannel;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The base of the shared socket tests: one event loop group per test class (its threads started
- * before the first test, so the leak detector attributes their buffers to the class), bootstraps
- * for the transport under test, and cleanup of every channel a test opened. Subclasses are
- * abstract; a transport runs them by subclassing with its {@link TransportUnderTest}, for example
- * as {@code @Nested} classes (see {@code io.tern.testsuite.nio.NioSocketTests}).
+ * The base of the shared socket tests: bootstraps for the transport under test on top of {@link
+ * AbstractTransportTest}'s event loop group and cleanup. Subclasses are abstract; a transport runs
+ * them by subclassing with its {@link TransportUnderTest}, for example as {@code @Nested} classes
+ * (see {@code io.tern.testsuite.nio.NioSocketTests}).
  *
  * <p>Waits are bounded ({@link #TIMEOUT_SECONDS}) only to turn a hang into a failure.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@ExtendWith(OpenFileDescriptorCheck.class)
-public abstract class AbstractSocketTest {
-  /** The hang guard of every wait. */
-  protected static final long TIMEOUT_SECONDS = 60;
-
+public abstract class AbstractSocketTest extends AbstractTransportTest {
   /** The transport under test. */
   protected final TransportUnderTest transport;
-
-  /** The group servers and clients run on. */
-  protected EventLoopGroup group;
-
-  private final List<Channel> opened = new ArrayList<>();
 
   /**
    * Creates the test.
@@ -51,25 +32,9 @@ public abstract class AbstractSocketTest {
     this.transport = transport;
   }
 
-  @BeforeAll
-  void startGroup() throws Exception {
-    group = transport.newGroup(2);
-    for (EventExecutor loop : group) {
-      loop.submit(() -> {}).sync();
-    }
-  }
-
-  @AfterAll
-  void stopGroup() throws Exception {
-    group.shutdownGracefully(0, TIMEOUT_SECONDS, TimeUnit.SECONDS).sync();
-  }
-
-  @AfterEach
-  void closeOpened() throws Exception {
-    for (Channel ch : opened) {
-      ch.close().await(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    }
-    opened.clear();
+  @Override
+  protected EventLoopGroup newGroup(int threads) {
+    return transport.newGroup(threads);
   }
 
   /**
@@ -134,18 +99,6 @@ public abstract class AbstractSocketTest {
    */
   protected Channel connect(Channel server, ChannelHandler handler) throws Exception {
     return connect(clientBootstrap().handler(handler), server);
-  }
-
-  /**
-   * Closes {@code ch} after the test.
-   *
-   * @param <C> the channel type
-   * @param ch the channel
-   * @return {@code ch}
-   */
-  protected <C extends Channel> C track(C ch) {
-    opened.add(ch);
-    return ch;
   }
 
   /**

@@ -3,38 +3,27 @@ package io.tern.transport.spi;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.tern.buffer.ByteBuf;
 import io.tern.common.DefaultAttributeMap;
-import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.DefaultPromise;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
-import io.tern.common.concurrent.ScheduledFuture;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
 import io.tern.transport.channel.Channel;
-import io.tern.transport.channel.ChannelHandler;
-import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelId;
 import io.tern.transport.channel.ChannelOutputShutdownException;
 import io.tern.transport.channel.ChannelPipeline;
-import io.tern.transport.channel.ConnectTimeoutException;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.channel.RecvByteBufAllocator;
-import io.tern.transport.internal.DefaultChannelPipeline;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
 import java.net.SocketAddress;
-import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The base of every channel: its identity, pipeline, attributes, outbound buffer and life cycle.
- * The pipeline's head forwards each outbound operation here, where it is checked and turned into
- * calls of the few {@code do*} methods a transport implements:
+ * The pipeline's head (the package's {@code ChannelHead}) checks each outbound operation and turns
+ * it into calls of the few {@code do*} methods a transport implements:
  *
  * <table>
  *   <caption>what a transport implements</caption>
@@ -67,27 +56,24 @@ import java.util.concurrent.TimeUnit;
  * protected helpers run on the event loop only.
  */
 public abstract class AbstractChannel extends DefaultAttributeMap implements Channel {
-  private static final System.Logger LOGGER = System.getLogger(AbstractChannel.class.getName());
-  private static final ChannelHandler HEAD = new Head();
-
   private final Channel parent;
   private final ChannelId id;
   private final EventLoop eventLoop;
-  private final Pipeline pipeline;
-  private final DefaultPromise<Void> closeFuture;
-  private volatile ChannelOutboundBuffer outboundBuffer;
-  private volatile boolean registered;
   private volatile SocketAddress localAddress;
-  private volatile SocketAddress remoteAddress;
-  private volatile IoRegistration registration;
   private RecvByteBufAllocator.Handle recvHandle;
-  private boolean closeInitiated;
-  private boolean inFlush;
-  private boolean outputClosed;
-  private Throwable closeCause;
-  private Promise<Void> connectPromise;
-  private ScheduledFuture<?> connectTimeout;
-  private SocketAddress requestedRemoteAddress;
+
+  // Package-private: ChannelHead performs the outbound operations that read and change these.
+  final TransportPipeline pipeline;
+  final DefaultPromise<Void> closeFuture;
+  volatile ChannelOutboundBuffer outboundBuffer;
+  volatile boolean registered;
+  volatile SocketAddress remoteAddress;
+  volatile IoRegistration registration;
+  boolean closeInitiated;
+  boolean inFlush;
+  boolean outputClosed;
+  Throwable closeCause;
+  PendingConnect pendingConnect;
 
   /**
    * Creates a channel bound to {@code eventLoop} for life.
@@ -110,7 +96,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     this.parent = parent;
     this.eventLoop = Objects.requireNonNull(eventLoop, "eventLoop");
     this.id = Objects.requireNonNull(id, "id");
-    this.pipeline = new Pipeline(this);
+    this.pipeline = new TransportPipeline(this);
     this.closeFuture = new DefaultPromise<>(eventLoop);
     this.outboundBuffer = new ChannelOutboundBuffer(this);
   }
@@ -235,7 +221,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   private void registered0(Future<? extends IoRegistration> f, Promise<Void> promise) {
     if (!f.isSuccess()) {
-      closeForcibly();
+      ChannelHead.closeForcibly(this);
       promise.tryFailure(f.cause());
       return;
     }
@@ -476,20 +462,9 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * fires {@code channelActive} and completes the connect promise, or fails it and closes.
    */
   protected final void finishConnect() {
-    Promise<Void> promise = connectPromise;
-    if (promise == null) {
-      return; // timed out or cancelled meanwhile
-    }
-    boolean wasActive = isActive();
-    try {
-      doFinishConnect();
-      connected(promise, wasActive);
-    } catch (Throwable t) {
-      promise.tryFailure(annotateConnectException(t, requestedRemoteAddress));
-      closeNow(t);
-    } finally {
-      cancelConnectTimeout();
-      connectPromise = null;
+    PendingConnect pending = pendingConnect;
+    if (pending != null) { // else timed out or cancelled meanwhile
+      pending.finish();
     }
   }
 
@@ -504,7 +479,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   @CanIgnoreReturnValue
   protected final Future<Void> closeNow(Throwable cause) {
     Promise<Void> promise = newPromise();
-    close0(promise, cause);
+    ChannelHead.close(this, promise, cause);
     return promise;
   }
 
@@ -533,220 +508,6 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     eventLoop.execute(() -> pipeline.fireExceptionCaught(cause));
   }
 
-  private void activated() {
-    pipeline.fireChannelActive();
-    readIfAutoRead();
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Outbound operations, reached through the pipeline's head
-
-  private void bind0(SocketAddress localAddress, Promise<Void> promise) {
-    assert eventLoop.inEventLoop();
-    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
-      return;
-    }
-    boolean wasActive = isActive();
-    try {
-      doBind(localAddress);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
-      closeIfClosed();
-      return;
-    }
-    if (!wasActive && isActive()) {
-      activated();
-    }
-    promise.trySuccess(null);
-  }
-
-  private void connect0(SocketAddress remote, SocketAddress local, Promise<Void> promise) {
-    assert eventLoop.inEventLoop();
-    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
-      return;
-    }
-    if (connectPromise != null) {
-      promise.tryFailure(new ConnectionPendingException());
-      return;
-    }
-    boolean wasActive = isActive();
-    try {
-      if (doConnect(remote, local)) {
-        connected(promise, wasActive);
-        return;
-      }
-    } catch (Throwable t) {
-      promise.tryFailure(annotateConnectException(t, remote));
-      closeIfClosed();
-      return;
-    }
-    connectPromise = promise;
-    requestedRemoteAddress = remote;
-    int timeoutMillis = config().connectTimeoutMillis();
-    if (timeoutMillis > 0) {
-      connectTimeout =
-          eventLoop.schedule(
-              () -> {
-                Promise<Void> p = connectPromise;
-                if (p != null
-                    && p.tryFailure(
-                        new ConnectTimeoutException(
-                            "connection timed out after " + timeoutMillis + " ms: " + remote))) {
-                  connectPromise = null;
-                  closeNow(null);
-                }
-              },
-              timeoutMillis,
-              TimeUnit.MILLISECONDS);
-    }
-  }
-
-  private void connected(Promise<Void> promise, boolean wasActive) {
-    if (!wasActive && isActive()) {
-      activated();
-    }
-    promise.trySuccess(null);
-  }
-
-  private void cancelConnectTimeout() {
-    ScheduledFuture<?> t = connectTimeout;
-    if (t != null) {
-      connectTimeout = null;
-      t.cancel(false);
-    }
-  }
-
-  private static Throwable annotateConnectException(Throwable t, SocketAddress remote) {
-    if (remote == null || t instanceof ConnectTimeoutException) {
-      return t;
-    }
-    String message = t.getMessage() + ": " + remote;
-    Throwable annotated;
-    if (t instanceof ConnectException) {
-      annotated = new ConnectException(message);
-    } else if (t instanceof NoRouteToHostException) {
-      annotated = new NoRouteToHostException(message);
-    } else if (t instanceof SocketException) {
-      annotated = new SocketException(message);
-    } else {
-      return t;
-    }
-    annotated.initCause(t);
-    annotated.setStackTrace(t.getStackTrace());
-    return annotated;
-  }
-
-  private void disconnect0(Promise<Void> promise) {
-    assert eventLoop.inEventLoop();
-    if (!promise.setUncancellable()) {
-      return;
-    }
-    boolean wasActive = isActive();
-    boolean disconnected;
-    try {
-      disconnected = doDisconnect();
-    } catch (Throwable t) {
-      promise.tryFailure(t);
-      closeIfClosed();
-      return;
-    }
-    if (!disconnected) {
-      close0(promise, null);
-      return;
-    }
-    remoteAddress = null;
-    if (wasActive && !isActive()) {
-      pipeline.fireChannelInactive();
-    }
-    promise.trySuccess(null);
-  }
-
-  private void close0(Promise<Void> promise, Throwable cause) {
-    assert eventLoop.inEventLoop();
-    if (!promise.setUncancellable()) {
-      return;
-    }
-    if (closeInitiated) {
-      closeFuture.addListener(f -> promise.trySuccess(null));
-      return;
-    }
-    closeInitiated = true;
-    closeCause = cause;
-    boolean wasActive = isActive();
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    outboundBuffer = null; // no more writes from here on
-    Promise<Void> connecting = connectPromise;
-    if (connecting != null) {
-      connectPromise = null;
-      cancelConnectTimeout();
-      connecting.tryFailure(newClosedChannelException());
-    }
-    boolean wasRegistered = registered;
-    registered = false;
-    IoRegistration r = registration;
-    if (r != null) {
-      registration = null;
-      r.cancel(); // before closing the resource, so no event arrives for a closed one
-    }
-    Throwable closeError = null;
-    try {
-      doClose();
-    } catch (Throwable t) {
-      closeError = t;
-      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + this, t);
-    }
-    if (buffer != null) {
-      buffer.close(newClosedChannelException());
-    }
-    Throwable error = closeError;
-    if (inFlush) {
-      // Firing inactive from inside doWrite could confuse handlers still in flush(): later.
-      eventLoop.execute(() -> fireClosed(wasActive, wasRegistered, promise, error));
-    } else {
-      fireClosed(wasActive, wasRegistered, promise, error);
-    }
-  }
-
-  private void fireClosed(
-      boolean wasActive, boolean wasRegistered, Promise<Void> promise, Throwable error) {
-    if (wasActive) {
-      pipeline.fireChannelInactive();
-    }
-    if (wasRegistered) {
-      pipeline.fireChannelUnregistered();
-    }
-    pipeline.removeAll();
-    closeFuture.trySuccess(null);
-    if (error != null) {
-      promise.tryFailure(error);
-    } else {
-      promise.trySuccess(null);
-    }
-  }
-
-  /** Closes without events: registration failed, so no handler ever saw this channel. */
-  private void closeForcibly() {
-    closeInitiated = true;
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    outboundBuffer = null;
-    try {
-      doClose();
-    } catch (Throwable t) {
-      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + this, t);
-    }
-    if (buffer != null) {
-      buffer.close(newClosedChannelException());
-    }
-    pipeline.removeAll();
-    closeFuture.trySuccess(null);
-  }
-
-  private void closeIfClosed() {
-    if (!isOpen()) {
-      closeNow(null);
-    }
-  }
-
   /** Called by the config from any thread when auto-read turns off. */
   final void autoReadCleared() {
     if (eventLoop.inEventLoop()) {
@@ -756,39 +517,18 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     }
   }
 
-  private void read0() {
-    assert eventLoop.inEventLoop();
-    if (!registered || !isActive()) {
-      return;
-    }
-    try {
-      doBeginRead();
-    } catch (Throwable t) {
-      fireExceptionCaughtLater(t);
-      closeNow(t);
-    }
+  /** The channel became active (registered active, bound or connected). */
+  final void activated() {
+    pipeline.fireChannelActive();
+    readIfAutoRead();
   }
 
-  private void write0(Object msg, Promise<Void> promise) {
-    assert eventLoop.inEventLoop();
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    if (buffer == null) {
-      ReferenceCountUtil.safeRelease(msg);
-      promise.tryFailure(
-          outputClosed && !closeInitiated
-              ? new ChannelOutputShutdownException("output shut down: " + this)
-              : newClosedChannelException());
-      return;
+  /** A connect completed: {@code channelActive} if this made the channel active, then success. */
+  final void connected(Promise<Void> promise, boolean wasActive) {
+    if (!wasActive && isActive()) {
+      activated();
     }
-    Object filtered;
-    try {
-      filtered = filterOutboundMessage(msg);
-    } catch (Throwable t) {
-      ReferenceCountUtil.safeRelease(msg);
-      promise.tryFailure(t);
-      return;
-    }
-    buffer.addMessage(filtered, estimateSize(filtered), promise);
+    promise.trySuccess(null);
   }
 
   /**
@@ -810,17 +550,11 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     return 8;
   }
 
-  private void flush0() {
-    assert eventLoop.inEventLoop();
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    if (buffer == null) {
-      return;
-    }
-    buffer.addFlush();
-    flushNow(false);
-  }
-
-  private void flushNow(boolean force) {
+  /**
+   * Writes what is flushed unless a write is in progress or (without {@code force}) the transport
+   * waits for writability; fails the flushed writes if the channel is not active.
+   */
+  final void flushNow(boolean force) {
     ChannelOutboundBuffer buffer = outboundBuffer;
     if (inFlush || buffer == null || buffer.isEmpty() || (!force && isFlushPending())) {
       return;
@@ -855,104 +589,12 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     }
   }
 
-  private boolean ensureOpen(Promise<Void> promise) {
-    if (isOpen() && !closeInitiated) {
-      return true;
-    }
-    promise.tryFailure(newClosedChannelException());
-    return false;
-  }
-
-  private boolean ensureRegistered(Promise<Void> promise) {
-    if (registered) {
-      return true;
-    }
-    promise.tryFailure(new IllegalStateException("not registered: " + this));
-    return false;
-  }
-
-  private ClosedChannelException newClosedChannelException() {
+  /** A {@link ClosedChannelException} whose cause is what closed the channel, if known. */
+  final ClosedChannelException newClosedChannelException() {
     ClosedChannelException e = new ClosedChannelException();
     if (closeCause != null) {
       e.initCause(closeCause);
     }
     return e;
-  }
-
-  // ---------------------------------------------------------------------------------------------
-  // Pipeline plumbing
-
-  /** Routes the tail's hooks to the channel, so transports can override them. */
-  private static final class Pipeline extends DefaultChannelPipeline {
-    private final AbstractChannel channel;
-
-    Pipeline(AbstractChannel channel) {
-      super(channel, HEAD);
-      this.channel = channel;
-    }
-
-    @Override
-    protected void onUnhandledInboundMessage(Object msg) {
-      channel.onUnhandledInboundMessage(msg);
-    }
-
-    @Override
-    protected void onUnhandledInboundException(Throwable cause) {
-      channel.onUnhandledInboundException(cause);
-    }
-
-    void discard(Object msg) {
-      super.onUnhandledInboundMessage(msg);
-    }
-
-    void logUnhandled(Throwable cause) {
-      super.onUnhandledInboundException(cause);
-    }
-  }
-
-  /** The pipeline's head: one stateless instance forwards every outbound operation here. */
-  private static final class Head implements ChannelHandler {
-    private static AbstractChannel ch(ChannelHandlerContext ctx) {
-      return (AbstractChannel) ctx.channel();
-    }
-
-    @Override
-    public void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise) {
-      ch(ctx).bind0(localAddress, promise);
-    }
-
-    @Override
-    public void connect(
-        ChannelHandlerContext ctx,
-        SocketAddress remoteAddress,
-        SocketAddress localAddress,
-        Promise<Void> promise) {
-      ch(ctx).connect0(remoteAddress, localAddress, promise);
-    }
-
-    @Override
-    public void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) {
-      ch(ctx).disconnect0(promise);
-    }
-
-    @Override
-    public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
-      ch(ctx).close0(promise, null);
-    }
-
-    @Override
-    public void read(ChannelHandlerContext ctx) {
-      ch(ctx).read0();
-    }
-
-    @Override
-    public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
-      ch(ctx).write0(msg, promise);
-    }
-
-    @Override
-    public void flush(ChannelHandlerContext ctx) {
-      ch(ctx).flush0();
-    }
   }
 }

@@ -1,12 +1,9 @@
 package io.tern.transport.spi;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.buffer.Unpooled;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.WriteBufferWaterMark;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -38,51 +35,34 @@ import java.util.Arrays;
  * <p><b>Ownership.</b> The buffer owns its messages: {@link #remove()} releases the message and
  * succeeds its promise; a failed or cancelled write is released too.
  */
-public final class ChannelOutboundBuffer {
+public final class ChannelOutboundBuffer extends OutboundWritability {
   /** Most buffers gathered into one write (Linux's {@code IOV_MAX}). */
   public static final int MAX_GATHERED_BUFFERS = 1024;
 
   private static final ThreadLocal<ByteBuffer[]> NIO_BUFFERS =
       ThreadLocal.withInitial(() -> new ByteBuffer[MAX_GATHERED_BUFFERS]);
-  private static final VarHandle PENDING;
-  private static final VarHandle UNWRITABLE;
 
-  static {
-    try {
-      MethodHandles.Lookup l = MethodHandles.lookup();
-      PENDING = l.findVarHandle(ChannelOutboundBuffer.class, "pendingBytes", long.class);
-      UNWRITABLE = l.findVarHandle(ChannelOutboundBuffer.class, "unwritable", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  private final AbstractChannel channel;
-  private Entry flushedEntry;
-  private Entry unflushedEntry;
-  private Entry tailEntry;
+  private OutboundEntry flushedEntry;
+  private OutboundEntry unflushedEntry;
+  private OutboundEntry tailEntry;
   private int flushed;
   private int nioBufferCount;
   private long nioBufferSize;
   private boolean inFail;
-  private EntryPool pool;
-  // Written by the loop only (release stores), read anywhere (acquire loads).
-  private long pendingBytes;
-  // Bit 0: over the water mark; bits 1..31: user-defined. Changed by CAS from any thread.
-  private volatile int unwritable;
+  private OutboundEntry.Pool pool;
 
   ChannelOutboundBuffer(AbstractChannel channel) {
-    this.channel = channel;
+    super(channel);
   }
 
   // ---- adding (AbstractChannel) ----
 
   void addMessage(Object msg, int size, Promise<Void> promise) {
-    EntryPool p = pool;
+    OutboundEntry.Pool p = pool;
     if (p == null) {
-      pool = p = EntryPool.current();
+      pool = p = OutboundEntry.Pool.current();
     }
-    Entry e = p.take();
+    OutboundEntry e = p.take();
     e.msg = msg;
     e.pendingSize = size;
     e.promise = promise;
@@ -99,7 +79,7 @@ public final class ChannelOutboundBuffer {
   }
 
   void addFlush() {
-    Entry e = unflushedEntry;
+    OutboundEntry e = unflushedEntry;
     if (e == null) {
       return;
     }
@@ -126,7 +106,7 @@ public final class ChannelOutboundBuffer {
    * @return the message (still owned by this buffer), or {@code null} if nothing is flushed
    */
   public Object current() {
-    Entry e = flushedEntry;
+    OutboundEntry e = flushedEntry;
     while (e != null && e.cancelled) {
       removeEntry(e);
       e.recycle(pool);
@@ -159,23 +139,7 @@ public final class ChannelOutboundBuffer {
    * @return {@code false} if there was nothing to remove
    */
   public boolean remove() {
-    Entry e = flushedEntry;
-    if (e == null) {
-      clearNioBuffers();
-      return false;
-    }
-    Object msg = e.msg;
-    Promise<Void> promise = e.promise;
-    int size = e.pendingSize;
-    boolean cancelled = e.cancelled;
-    removeEntry(e);
-    e.recycle(pool);
-    if (!cancelled) {
-      ReferenceCountUtil.safeRelease(msg);
-      promise.trySuccess(null);
-      decrementPendingBytes(size, true);
-    }
-    return true;
+    return remove(null, true);
   }
 
   /**
@@ -188,8 +152,9 @@ public final class ChannelOutboundBuffer {
     return remove(cause, true);
   }
 
+  /** Removes the current entry: succeeds its promise if {@code cause} is null, else fails it. */
   private boolean remove(Throwable cause, boolean notifyWritability) {
-    Entry e = flushedEntry;
+    OutboundEntry e = flushedEntry;
     if (e == null) {
       clearNioBuffers();
       return false;
@@ -202,13 +167,17 @@ public final class ChannelOutboundBuffer {
     e.recycle(pool);
     if (!cancelled) {
       ReferenceCountUtil.safeRelease(msg);
-      promise.tryFailure(cause);
+      if (cause == null) {
+        promise.trySuccess(null);
+      } else {
+        promise.tryFailure(cause);
+      }
       decrementPendingBytes(size, notifyWritability);
     }
     return true;
   }
 
-  private void removeEntry(Entry e) {
+  private void removeEntry(OutboundEntry e) {
     if (--flushed == 0) {
       flushedEntry = null;
       if (e == tailEntry) {
@@ -263,7 +232,7 @@ public final class ChannelOutboundBuffer {
     ByteBuffer[] array = NIO_BUFFERS.get();
     long size = 0;
     int count = 0;
-    for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
+    for (OutboundEntry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
       if (!(e.msg instanceof ByteBuf buf)) {
         break;
       }
@@ -277,30 +246,10 @@ public final class ChannelOutboundBuffer {
       if (maxBytes - readable < size && count != 0) {
         break;
       }
-      int n = e.count;
-      if (n == -1) {
-        e.count = n = buf.nioBufferCount();
-      }
-      if (count + n > maxCount) {
+      if (count + e.nioBufferCount(buf) > maxCount) {
         break;
       }
-      if (n == 1) {
-        ByteBuffer view = e.view;
-        if (view == null) {
-          e.view = view = buf.nioBuffer(buf.readerIndex(), readable);
-        }
-        array[count++] = view;
-      } else {
-        ByteBuffer[] views = e.views;
-        if (views == null) {
-          e.views = views = buf.nioBuffers(buf.readerIndex(), readable);
-        }
-        for (ByteBuffer view : views) {
-          if (view.hasRemaining()) {
-            array[count++] = view;
-          }
-        }
-      }
+      count = e.addNioViews(buf, readable, array, count);
       size += readable;
     }
     nioBufferCount = count;
@@ -356,7 +305,7 @@ public final class ChannelOutboundBuffer {
    * @throws Exception what the processor threw
    */
   public void forEachFlushedMessage(MessageProcessor processor) throws Exception {
-    for (Entry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
+    for (OutboundEntry e = flushedEntry; e != null && e != unflushedEntry; e = e.next) {
       if (!e.cancelled && !processor.processMessage(e.msg)) {
         return;
       }
@@ -389,12 +338,12 @@ public final class ChannelOutboundBuffer {
     failFlushed(cause, false);
     inFail = true;
     try {
-      Entry e = unflushedEntry;
+      OutboundEntry e = unflushedEntry;
       unflushedEntry = null;
       tailEntry = null;
       while (e != null) {
-        Entry next = e.next;
-        PENDING.setRelease(this, pendingBytes - e.pendingSize);
+        OutboundEntry next = e.next;
+        decrementPendingBytes(e.pendingSize, false);
         Object msg = e.msg;
         Promise<Void> promise = e.promise;
         boolean cancelled = e.cancelled;
@@ -411,123 +360,6 @@ public final class ChannelOutboundBuffer {
     clearNioBuffers();
   }
 
-  // ---- writability ----
-
-  private WriteBufferWaterMark waterMark() {
-    return channel.config().writeBufferWaterMark();
-  }
-
-  private void incrementPendingBytes(long size) {
-    if (size == 0) {
-      return;
-    }
-    long pending = pendingBytes + size;
-    PENDING.setRelease(this, pending);
-    if (pending > waterMark().high() && (unwritable & 1) == 0) {
-      changeUnwritable(1, true);
-    }
-  }
-
-  private void decrementPendingBytes(long size, boolean notifyWritability) {
-    if (size == 0) {
-      return;
-    }
-    long pending = pendingBytes - size;
-    PENDING.setRelease(this, pending);
-    if (notifyWritability && (unwritable & 1) != 0 && pending < waterMark().low()) {
-      changeUnwritable(1, false);
-    }
-  }
-
-  private void changeUnwritable(int bit, boolean set) {
-    for (; ; ) {
-      int old = unwritable;
-      int updated = set ? old | bit : old & ~bit;
-      if (old == updated) {
-        return;
-      }
-      if (UNWRITABLE.compareAndSet(this, old, updated)) {
-        if ((old == 0) != (updated == 0)) {
-          fireWritabilityChanged();
-        }
-        return;
-      }
-    }
-  }
-
-  private void fireWritabilityChanged() {
-    if (channel.eventLoop().inEventLoop()) {
-      channel.pipeline().fireChannelWritabilityChanged();
-    } else {
-      channel.eventLoop().execute(() -> channel.pipeline().fireChannelWritabilityChanged());
-    }
-  }
-
-  /**
-   * Returns the bytes of every message not yet written, flushed or not.
-   *
-   * @return bytes, as estimated when the messages were written
-   */
-  public long totalPendingWriteBytes() {
-    return (long) PENDING.getAcquire(this);
-  }
-
-  /**
-   * Tells whether the channel is writable.
-   *
-   * @return {@code true} if below the water mark and every user-defined bit is on
-   */
-  public boolean isWritable() {
-    return unwritable == 0;
-  }
-
-  /**
-   * Returns a user-defined writability bit.
-   *
-   * @param index 1 to 31
-   * @return the bit's value
-   */
-  public boolean getUserDefinedWritability(int index) {
-    return (unwritable & userBit(index)) == 0;
-  }
-
-  /**
-   * Sets a user-defined writability bit; any thread.
-   *
-   * @param index 1 to 31
-   * @param writable the new value
-   */
-  public void setUserDefinedWritability(int index, boolean writable) {
-    changeUnwritable(userBit(index), !writable);
-  }
-
-  private static int userBit(int index) {
-    if (index < 1 || index > 31) {
-      throw new IllegalArgumentException("index: " + index + " (expected: 1 to 31)");
-    }
-    return 1 << index;
-  }
-
-  /**
-   * Returns how many bytes may still be queued before the channel turns unwritable.
-   *
-   * @return bytes, 0 if unwritable
-   */
-  public long bytesBeforeUnwritable() {
-    long bytes = waterMark().high() - totalPendingWriteBytes();
-    return bytes > 0 && isWritable() ? bytes : 0;
-  }
-
-  /**
-   * Returns how many queued bytes must be written before the channel turns writable.
-   *
-   * @return bytes, 0 if writable
-   */
-  public long bytesBeforeWritable() {
-    long bytes = totalPendingWriteBytes() - waterMark().low();
-    return bytes > 0 && !isWritable() ? bytes : 0;
-  }
-
   @Override
   public String toString() {
     return "ChannelOutboundBuffer(flushed "
@@ -537,77 +369,5 @@ public final class ChannelOutboundBuffer {
         + " bytes, "
         + (isWritable() ? "writable" : "unwritable")
         + ')';
-  }
-
-  /** One write; recycled through the thread's {@link EntryPool}. */
-  private static final class Entry {
-    Entry next;
-    Object msg;
-    Promise<Void> promise;
-    ByteBuffer view;
-    ByteBuffer[] views;
-    int pendingSize;
-    int count = -1;
-    boolean cancelled;
-
-    /** Releases the message of a cancelled write; returns the pending size to give back. */
-    int cancel() {
-      if (cancelled) {
-        return 0;
-      }
-      cancelled = true;
-      int size = pendingSize;
-      ReferenceCountUtil.safeRelease(msg);
-      msg = Unpooled.EMPTY_BUFFER; // keeps gathering going past it; removeBytes drops it
-      pendingSize = 0;
-      view = null;
-      views = null;
-      return size;
-    }
-
-    void recycle(EntryPool pool) {
-      next = null;
-      msg = null;
-      promise = null;
-      view = null;
-      views = null;
-      pendingSize = 0;
-      count = -1;
-      cancelled = false;
-      if (pool != null) {
-        pool.give(this);
-      }
-    }
-  }
-
-  /**
-   * Free entries of one thread (a LIFO stack of bounded size). Only the owning thread touches it:
-   * an outbound buffer is used on its channel's loop only.
-   */
-  private static final class EntryPool {
-    private static final int CAPACITY = 256;
-    private static final ThreadLocal<EntryPool> POOLS = ThreadLocal.withInitial(EntryPool::new);
-
-    private final Entry[] free = new Entry[CAPACITY];
-    private int size;
-
-    static EntryPool current() {
-      return POOLS.get();
-    }
-
-    Entry take() {
-      if (size == 0) {
-        return new Entry();
-      }
-      Entry e = free[--size];
-      free[size] = null;
-      return e;
-    }
-
-    void give(Entry e) {
-      if (size < CAPACITY) {
-        free[size++] = e;
-      }
-    }
   }
 }

@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs inside the network namespace {@link NioMulticastNamespaceTest} builds (a veth pair {@code
- * va}–{@code vb}, with 10.99.0.1 and .3 and fd00:99::1 and ::3 on {@code va}, 10.99.0.2 and
- * fd00:99::2 on {@code vb}): senders on {@code va} multicast to a receiver whose memberships are on
- * {@code vb}. Prints {@code PASS <step>} per step and exits 0, or prints the failure and exits 1.
+ * va}–{@code vb}, with fd00:99::1 and ::3 on {@code va} and fd00:99::2 on {@code vb}): senders on
+ * {@code va} multicast to a receiver whose memberships are on {@code vb}. Prints {@code PASS
+ * <step>} per step and exits 0, or prints the failure and exits 1.
  *
  * <p>Negative checks need no waiting: a datagram that must not arrive is sent first, a datagram
  * that must arrive second, over the same path; the first datagram received must be the second one.
@@ -49,15 +49,6 @@ public final class MulticastProbe {
     int status = 0;
     try {
       MulticastProbe probe = new MulticastProbe(group);
-      probe.run(
-          "ipv4",
-          StandardProtocolFamily.INET,
-          "0.0.0.0",
-          "10.99.0.1",
-          "10.99.0.3",
-          "10.99.0.2",
-          "239.255.0.7",
-          "232.0.0.7");
       probe.run(
           "ipv6",
           StandardProtocolFamily.INET6,

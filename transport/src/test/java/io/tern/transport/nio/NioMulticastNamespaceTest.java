@@ -15,11 +15,14 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Multicast delivery over NIO, which loopback here cannot carry (it has no MULTICAST flag): the
- * test builds a private network namespace with a veth pair ({@code ip netns}, needs root and
- * iproute2, as CI has) and runs {@link MulticastProbe} inside it in a child JVM. Fails, never
- * skips, when the namespace cannot be built. The namespace and everything in it is deleted
- * afterwards; only the child JVM the test started is waited for or killed.
+ * IPv6 multicast delivery over NIO. IPv4 multicast runs over loopback in the testsuite ({@code
+ * DatagramMulticastTest}); Linux does not deliver IPv6 multicast over {@code lo} (with or without
+ * its MULTICAST flag and an {@code ff00::/8} route, in a private namespace or not: checked on this
+ * kernel), so this test builds a private network namespace with a veth pair and unique-local
+ * addresses that exist only inside it ({@code ip netns}, needs root and iproute2, as CI has) and
+ * runs {@link MulticastProbe} inside it in a child JVM. Fails, never skips, when the namespace
+ * cannot be built. The namespace and everything in it is deleted afterwards; only the child JVM the
+ * test started is waited for or killed.
  */
 class NioMulticastNamespaceTest {
   private static final long COMMAND_TIMEOUT_SECONDS = 30;
@@ -38,7 +41,7 @@ class NioMulticastNamespaceTest {
     ip("netns", "add", namespace);
     created = true;
     // Before the veth pair exists, so its interfaces inherit the defaults: no duplicate address
-    // detection (addresses usable at once), and packets from this host's own addresses accepted.
+    // detection: the addresses are usable at once.
     ip(
         "netns",
         "exec",
@@ -46,16 +49,9 @@ class NioMulticastNamespaceTest {
         "sysctl",
         "-qw",
         "net.ipv6.conf.all.accept_dad=0",
-        "net.ipv6.conf.default.accept_dad=0",
-        "net.ipv4.conf.all.accept_local=1",
-        "net.ipv4.conf.default.accept_local=1",
-        "net.ipv4.conf.all.rp_filter=0",
-        "net.ipv4.conf.default.rp_filter=0");
+        "net.ipv6.conf.default.accept_dad=0");
     ip("-n", namespace, "link", "set", "lo", "up");
     ip("-n", namespace, "link", "add", "va", "type", "veth", "peer", "name", "vb");
-    ip("-n", namespace, "addr", "add", "10.99.0.1/24", "dev", "va");
-    ip("-n", namespace, "addr", "add", "10.99.0.3/24", "dev", "va");
-    ip("-n", namespace, "addr", "add", "10.99.0.2/24", "dev", "vb");
     ip("-n", namespace, "addr", "add", "fd00:99::1/64", "dev", "va", "nodad");
     ip("-n", namespace, "addr", "add", "fd00:99::3/64", "dev", "va", "nodad");
     ip("-n", namespace, "addr", "add", "fd00:99::2/64", "dev", "vb", "nodad");
@@ -71,7 +67,7 @@ class NioMulticastNamespaceTest {
   }
 
   @Test
-  void joinsBlocksSourceFiltersAndLeavesOverIpv4AndIpv6() throws Exception {
+  void joinsBlocksSourceFiltersAndLeavesOverIpv6() throws Exception {
     List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
     command.add(ProcessHandle.current().info().command().orElseThrow());
     command.add("--enable-native-access=ALL-UNNAMED");
@@ -97,14 +93,12 @@ class NioMulticastNamespaceTest {
     } finally {
       Files.deleteIfExists(log);
     }
-    for (String family : List.of("ipv4", "ipv6")) {
-      assertThat(output)
-          .contains(
-              "PASS " + family + " any-source",
-              "PASS " + family + " block",
-              "PASS " + family + " source-specific",
-              "PASS " + family + " leave");
-    }
+    assertThat(output)
+        .contains(
+            "PASS ipv6 any-source",
+            "PASS ipv6 block",
+            "PASS ipv6 source-specific",
+            "PASS ipv6 leave");
   }
 
   /** Runs {@code ip ARGS}, failing with its output when it does not succeed in time. */

@@ -484,6 +484,19 @@ public final class IoUringIoHandler implements IoHandler {
   }
 
   /**
+   * Hands the submission queue's pending entries to the kernel now, not at the loop's next {@code
+   * io_uring_enter}: a channel about to close its descriptor calls it, because an entry still in
+   * the queue names the descriptor by number and would find it closed (a flushed write lost). Loop
+   * thread only.
+   */
+  void submitPending() {
+    int r = ring.enter(0, 0, 0, 0);
+    if (r < 0 && r != -Errno.EINTR && r != -Errno.EBUSY && r != -Errno.EAGAIN) {
+      LOGGER.log(System.Logger.Level.WARNING, "io_uring_enter failed: " + Errno.message(-r));
+    }
+  }
+
+  /**
    * The loop's shared {@code mmsghdr} array for the datagram channels' {@code recvmmsg}/{@code
    * sendmmsg} ({@link LinuxDatagramChannel#MAX_DATAGRAMS_PER_CALL} entries), created on first use;
    * loop thread only.

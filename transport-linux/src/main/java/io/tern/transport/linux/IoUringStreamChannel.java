@@ -83,6 +83,7 @@ abstract class IoUringStreamChannel extends LinuxStreamChannel {
   private ZeroCopyLoans loans;
   private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
   private long writingBytes;
+  private IoUringIoHandler writeHandler; // of the last write, to submit it early on close
   // connecting
   private MemorySegment connectAddress;
   private int connectResult;
@@ -138,6 +139,11 @@ abstract class IoUringStreamChannel extends LinuxStreamChannel {
   @Override
   protected void doClose() throws IOException {
     active = false;
+    if (writeInFlight && writeHandler != null) {
+      // A write flushed just before close (an answer, then close) may still sit in the submission
+      // queue, naming this descriptor by number: submit it before the number is closed.
+      writeHandler.submitPending();
+    }
     // The registration was cancelled just before: requests still in flight complete (cancelled)
     // later and release what they hold; the kernel keeps the socket open until then.
     socket.close();
@@ -370,6 +376,7 @@ abstract class IoUringStreamChannel extends LinuxStreamChannel {
     writingBytes = iov.bytes();
     writeInFlight = true;
     IoUringRegistration r = reg();
+    writeHandler = r.handler();
     int fd = socket.intValue();
     if (zeroCopy(r.handler())) {
       submitZeroCopyWrite(r);

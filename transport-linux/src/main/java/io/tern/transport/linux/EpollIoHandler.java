@@ -18,6 +18,7 @@ import io.tern.transport.linux.internal.sys.EventFd;
 import io.tern.transport.linux.internal.sys.IovArray;
 import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.internal.sys.MessageArray;
 import io.tern.transport.linux.internal.sys.Native;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,6 +72,7 @@ public final class EpollIoHandler implements IoHandler {
   // scratch: [0, 16) epoll_event for epoll_ctl, [16, 32) timespec, [32, 64) itimerspec
   private final MemorySegment scratch;
   private final IovArray iovArray = new IovArray(LinuxConstants.IOV_MAX, Long.MAX_VALUE);
+  private MessageArray messageArray;
   private MemorySegment events;
   private int maxEvents;
   private boolean destroyed;
@@ -281,6 +283,9 @@ public final class EpollIoHandler implements IoHandler {
     LibC.free(events);
     LibC.free(scratch);
     iovArray.close();
+    if (messageArray != null) {
+      messageArray.close();
+    }
   }
 
   @Override
@@ -312,6 +317,18 @@ public final class EpollIoHandler implements IoHandler {
   /** The loop's shared iovec array for gathering writes; loop thread only. */
   IovArray iovArray() {
     return iovArray;
+  }
+
+  /**
+   * The loop's shared {@code mmsghdr} array for {@code recvmmsg}/{@code sendmmsg} ({@link
+   * LinuxDatagramChannel#MAX_DATAGRAMS_PER_CALL} entries), created on first use; loop thread only.
+   */
+  MessageArray messageArray() {
+    MessageArray m = messageArray;
+    if (m == null) {
+      messageArray = m = new MessageArray(LinuxDatagramChannel.MAX_DATAGRAMS_PER_CALL);
+    }
+    return m;
   }
 
   void free(int slot) {

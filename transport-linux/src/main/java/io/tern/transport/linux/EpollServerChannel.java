@@ -73,11 +73,7 @@ abstract class EpollServerChannel extends AbstractServerChannel {
 
   @Override
   protected SocketAddress localAddress0() {
-    try {
-      return socket.localAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return socket.localAddressOrNull();
   }
 
   @Override
@@ -105,9 +101,12 @@ abstract class EpollServerChannel extends AbstractServerChannel {
   @Override
   protected Channel doAccept() throws IOException {
     int fd = socket.accept(MemorySegment.NULL);
+    while (fd == -Errno.ECONNABORTED) {
+      fd = socket.accept(MemorySegment.NULL); // reset while queued: take the next one
+    }
     if (fd < 0) {
       maybeMorePending = false;
-      if (fd == -Errno.EAGAIN || fd == -Errno.ECONNABORTED) {
+      if (fd == -Errno.EAGAIN) {
         return null;
       }
       throw Errors.ioException("accept4", fd);

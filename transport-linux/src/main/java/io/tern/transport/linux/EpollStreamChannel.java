@@ -20,10 +20,8 @@ import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.Socket;
 import io.tern.transport.spi.AbstractStreamChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
-import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
 
 /**
  * A byte stream over a socket on an {@link EpollIoHandler} loop: the primitives {@link
@@ -41,67 +39,23 @@ import java.nio.ByteBuffer;
  *
  * <p>Everything runs on the channel's event loop.
  */
-abstract class EpollStreamChannel extends AbstractStreamChannel {
-  final Socket socket;
-  final LinuxSocketConfig config;
+abstract class EpollStreamChannel extends LinuxStreamChannel {
   private final Handle handle = new Handle();
-  private final IovFiller filler = new IovFiller();
+  private final FlushedIovecs gathered = new FlushedIovecs(false);
   private final Runnable readAgain = this::readNow;
-  private int interest;
+  private final EpollInterest interest = new EpollInterest();
   private boolean connectPending;
   private boolean maybeMoreToRead;
   private boolean peerClosed;
   private boolean readAgainScheduled;
-  private volatile boolean active;
 
   EpollStreamChannel(Channel parent, EventLoop eventLoop, Socket socket, boolean active) {
-    super(parent, eventLoop);
-    this.socket = socket;
-    this.active = active;
-    this.config = new LinuxSocketConfig(this, socket, false);
-  }
-
-  @Override
-  public DefaultChannelConfig config() {
-    return config;
-  }
-
-  @Override
-  public boolean isOpen() {
-    return socket.isOpen();
-  }
-
-  @Override
-  public boolean isActive() {
-    return active && socket.isOpen();
+    super(parent, eventLoop, socket, active);
   }
 
   @Override
   protected IoHandle ioHandle() {
     return handle;
-  }
-
-  @Override
-  protected SocketAddress localAddress0() {
-    try {
-      return socket.localAddress();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  @Override
-  protected SocketAddress remoteAddress0() {
-    try {
-      return socket.remoteAddress();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  @Override
-  protected void doBind(SocketAddress localAddress) throws IOException {
-    socket.bind(localAddress);
   }
 
   @Override
@@ -135,16 +89,6 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
   }
 
   @Override
-  protected void doShutdownInput() throws IOException {
-    socket.shutdown(true, false);
-  }
-
-  @Override
-  protected void doShutdownOutput() throws IOException {
-    socket.shutdown(false, true);
-  }
-
-  @Override
   protected void doClose() throws IOException {
     active = false;
     socket.close();
@@ -161,15 +105,7 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
   }
 
   private void setInterest(int bits, boolean on) {
-    int updated = on ? interest | bits : interest & ~bits;
-    if (updated == interest) {
-      return;
-    }
-    interest = updated;
-    IoRegistration r = registration();
-    if (r != null) {
-      r.submit(EpollIoOps.valueOf(updated));
-    }
+    interest.set(registration(), bits, on);
   }
 
   @Override
@@ -190,6 +126,9 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
       return -1;
     }
     if (n == -Errno.EAGAIN) {
+      // Empty, and no end of input either (that would read as 0): a latched hang-up is stale, and
+      // keeping it would reschedule the read loop forever.
+      peerClosed = false;
       return 0;
     }
     throw Errors.ioException("recv", (int) n);
@@ -211,21 +150,14 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
   @Override
   protected long doWriteBytes(ChannelOutboundBuffer in) throws IOException {
     IovArray iov = registrationOf().handler().iovArray();
-    iov.clear();
-    filler.reset(iov, maxBytesPerGatheringWrite());
-    try {
-      in.forEachFlushedMessage(filler);
-    } catch (Exception e) {
-      throw new IllegalStateException("the iovec filler does not throw", e);
-    }
-    int count = iov.count();
+    int count = gathered.gather(in, iov, maxBytesPerGatheringWrite());
     if (count == 0) {
       return 0;
     }
     long attempted = iov.bytes();
     long n =
         count == 1
-            ? socket.send(filler.firstAddress, attempted)
+            ? socket.send(gathered.firstAddress(), attempted)
             : LibC.writev(socket.intValue(), iov.address(), count);
     if (n >= 0) {
       adjustMaxBytesPerGatheringWrite(attempted, n);
@@ -242,12 +174,6 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
     return FileRegions.transfer(region, socket);
   }
 
-  /** Copies heap buffers into direct memory, so writes can hand native addresses to the kernel. */
-  @Override
-  protected Object filterOutboundMessage(Object msg) throws Exception {
-    return NativeBuffers.toNative(super.filterOutboundMessage(msg), config.allocator());
-  }
-
   private EpollRegistration registrationOf() {
     return (EpollRegistration) registration().attachment();
   }
@@ -259,60 +185,9 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
     readReady();
     // Edge-triggered: no new edge comes for data (or the end of input) left in the socket.
     boolean more = maybeMoreToRead || (peerClosed && isOpen() && !isInputShutdown());
-    if (more
-        && (interest & EPOLLIN) != 0
-        && isActive()
-        && !isInputShutdown()
-        && !readAgainScheduled) {
+    if (more && interest.has(EPOLLIN) && isActive() && !isInputShutdown() && !readAgainScheduled) {
       readAgainScheduled = true;
       eventLoop().execute(readAgain);
-    }
-  }
-
-  /** Fills the iovec array from the flushed buffers, up to a byte budget. */
-  private static final class IovFiller implements ChannelOutboundBuffer.MessageProcessor {
-    private IovArray iov;
-    private long budget;
-    long firstAddress;
-
-    void reset(IovArray iov, long budget) {
-      this.iov = iov;
-      this.budget = budget;
-      this.firstAddress = 0;
-    }
-
-    @Override
-    public boolean processMessage(Object msg) {
-      if (!(msg instanceof ByteBuf buf)) {
-        return false;
-      }
-      int readable = buf.readableBytes();
-      if (readable == 0) {
-        return true;
-      }
-      if (buf.hasMemorySegment()) {
-        return add(buf.memorySegment().address() + buf.readerIndex(), readable);
-      }
-      for (ByteBuffer b : buf.nioBuffers(buf.readerIndex(), readable)) {
-        if (b.hasRemaining()
-            && !add(java.lang.foreign.MemorySegment.ofBuffer(b).address(), b.remaining())) {
-          return false;
-        }
-      }
-      return iov.bytes() < budget;
-    }
-
-    private boolean add(long address, int length) {
-      if (iov.count() > 0 && iov.bytes() + length > budget) {
-        return false;
-      }
-      if (!iov.add(address, length)) {
-        return false;
-      }
-      if (iov.count() == 1) {
-        firstAddress = address;
-      }
-      return iov.bytes() < budget;
     }
   }
 
@@ -326,8 +201,11 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
     @Override
     public void handle(IoRegistration registration, IoEvent event) {
       int ready = ((EpollIoEvent) event).events();
-      if ((ready & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0) {
-        peerClosed = true; // the end of input may arrive merged with data: read until it shows
+      if ((ready & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0 && active) {
+        // The end of input may arrive merged with data: read until it shows. Only once connected:
+        // a socket registered before its connect reports EPOLLHUP (it is still TCP_CLOSE), and
+        // latching that would make every later read loop reschedule itself forever.
+        peerClosed = true;
       }
       if (connectPending && (ready & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0) {
         connectPending = false;
@@ -337,11 +215,10 @@ abstract class EpollStreamChannel extends AbstractStreamChannel {
           return;
         }
       }
-      if ((ready & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0 && (interest & EPOLLOUT) != 0) {
+      if ((ready & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0 && interest.has(EPOLLOUT)) {
         writeReady();
       }
-      if ((ready & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0
-          && (interest & EPOLLIN) != 0) {
+      if ((ready & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0 && interest.has(EPOLLIN)) {
         readNow();
       }
     }

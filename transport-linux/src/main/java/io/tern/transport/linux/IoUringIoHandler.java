@@ -25,6 +25,7 @@ import io.tern.transport.linux.internal.SlotTable;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.EventFd;
 import io.tern.transport.linux.internal.sys.LibC;
+import io.tern.transport.linux.internal.sys.MessageArray;
 import io.tern.transport.linux.internal.uring.BufferRing;
 import io.tern.transport.linux.internal.uring.CompletionQueue;
 import io.tern.transport.linux.internal.uring.IoUringFeatures;
@@ -95,6 +96,7 @@ public final class IoUringIoHandler implements IoHandler {
   private final CompletionQueue.Consumer consumer = this::complete;
   private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
   private BufferRing bufferRing;
+  private MessageArray messageArray;
   private long wakeupUserData;
   private boolean wakeupArmed;
   private int inflight;
@@ -476,6 +478,35 @@ public final class IoUringIoHandler implements IoHandler {
     if (drained) {
       LibC.free(scratch);
     }
+    if (messageArray != null) {
+      messageArray.close(); // only ever used by system calls made on the loop, never by the ring
+    }
+  }
+
+  /**
+   * Hands the submission queue's pending entries to the kernel now, not at the loop's next {@code
+   * io_uring_enter}: a channel about to close its descriptor calls it, because an entry still in
+   * the queue names the descriptor by number and would find it closed (a flushed write lost). Loop
+   * thread only.
+   */
+  void submitPending() {
+    int r = ring.enter(0, 0, 0, 0);
+    if (r < 0 && r != -Errno.EINTR && r != -Errno.EBUSY && r != -Errno.EAGAIN) {
+      LOGGER.log(System.Logger.Level.WARNING, "io_uring_enter failed: " + Errno.message(-r));
+    }
+  }
+
+  /**
+   * The loop's shared {@code mmsghdr} array for the datagram channels' {@code recvmmsg}/{@code
+   * sendmmsg} ({@link LinuxDatagramChannel#MAX_DATAGRAMS_PER_CALL} entries), created on first use;
+   * loop thread only.
+   */
+  MessageArray messageArray() {
+    MessageArray m = messageArray;
+    if (m == null) {
+      messageArray = m = new MessageArray(LinuxDatagramChannel.MAX_DATAGRAMS_PER_CALL);
+    }
+    return m;
   }
 
   @Override

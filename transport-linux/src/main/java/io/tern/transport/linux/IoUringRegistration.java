@@ -43,6 +43,16 @@ final class IoUringRegistration implements IoRegistration {
     this.handle = handle;
   }
 
+  /**
+   * Returns the io_uring registration behind a channel's registration (the event loop wraps it).
+   *
+   * @param registration a registration with an {@link IoUringIoHandler}, or {@code null}
+   * @return the registration, or {@code null} for {@code null}
+   */
+  static IoUringRegistration of(IoRegistration registration) {
+    return registration == null ? null : (IoUringRegistration) registration.attachment();
+  }
+
   void bind(int slot, int generation) {
     this.slot = slot;
     this.generation = generation;

@@ -1,8 +1,5 @@
 package io.tern.transport.linux;
 
-import static io.tern.transport.linux.internal.uring.IoUringConstants.ACCEPT_MULTISHOT;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_ACCEPT;
-
 import io.tern.transport.EventLoop;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.IoEvent;
@@ -79,11 +76,7 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
 
   @Override
   protected SocketAddress localAddress0() {
-    try {
-      return socket.localAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return socket.localAddressOrNull();
   }
 
   @Override
@@ -124,25 +117,24 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
     } else if (!interested && acceptArmed) {
       reg.cancelRequests(ACCEPT);
     }
+    if (interested && acceptedCount > 0) {
+      // accepted while auto-read was off (a multishot ACCEPT delivers more than one read asked for)
+      eventLoop().execute(this::acceptQueued);
+    }
+  }
+
+  private void acceptQueued() {
+    if (acceptedCount > 0 && readInterested && isOpen()) {
+      acceptReady(); // takes at most MAX_MESSAGES_PER_READ: the rest in a later task
+      if (acceptedCount > 0 && readInterested) {
+        eventLoop().execute(this::acceptQueued);
+      }
+    }
   }
 
   private void arm(IoUringRegistration reg) {
     acceptArmed = true;
-    short flags = reg.handler().multishotAccept() ? ACCEPT_MULTISHOT : 0;
-    reg.prepare(
-        OP_ACCEPT,
-        (byte) 0,
-        flags,
-        socket.intValue(),
-        0,
-        0,
-        0,
-        LinuxConstants.SOCK_NONBLOCK | LinuxConstants.SOCK_CLOEXEC,
-        (short) 0,
-        (short) 0,
-        0,
-        0,
-        ACCEPT);
+    SocketRequests.accept(reg, socket.intValue(), reg.handler().multishotAccept(), ACCEPT);
   }
 
   @Override
@@ -175,7 +167,9 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
         accepted = Arrays.copyOf(accepted, acceptedCount * 2);
       }
       accepted[acceptedCount++] = res;
-      acceptReady();
+      if (readInterested) {
+        acceptReady(); // else it waits in the queue for the next read()
+      }
     } else if (res != -Errno.ECANCELED && isOpen()) {
       pipeline().fireExceptionCaught(Errors.ioException("accept", res));
       if (res == -Errno.EBADF || res == -Errno.EINVAL) {

@@ -1,14 +1,7 @@
 package io.tern.transport.linux;
 
-import static io.tern.transport.linux.internal.uring.IoUringConstants.IOSQE_BUFFER_SELECT;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_CONNECT;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_POLL_ADD;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_RECV;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SENDMSG_ZC;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_WRITEV;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.RECV_MULTISHOT;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.transport.EventLoop;
@@ -29,13 +22,10 @@ import io.tern.transport.linux.internal.uring.BufferRing;
 import io.tern.transport.linux.internal.uring.IoUringConstants;
 import io.tern.transport.spi.AbstractStreamChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
-import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
-import java.util.Arrays;
 
 /**
  * A byte stream over a socket on an {@link IoUringIoHandler} loop: completion-based, so it replaces
@@ -62,7 +52,7 @@ import java.util.Arrays;
  *
  * <p>Everything runs on the channel's event loop.
  */
-abstract class IoUringStreamChannel extends AbstractStreamChannel {
+abstract class IoUringStreamChannel extends LinuxStreamChannel {
   private static final short RECV = 1;
   private static final short WRITE = 2;
   private static final short CONNECT = 3;
@@ -74,12 +64,10 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   private static final int POLLOUT = LinuxConstants.EPOLLOUT;
   private static final int MAX_IOV = 64;
 
-  final Socket socket;
-  final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private final Runnable readCompleteTask = this::readCompleteNow;
   private final Runnable writeReadyTask = this::writeReady;
-  private volatile boolean active;
+  private final FlushedIovecs gathered = new FlushedIovecs(true);
 
   // reading
   private boolean recvArmed;
@@ -94,34 +82,14 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed with iov
   private ZeroCopyLoans loans;
   private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
-  private ByteBuf[] writing = new ByteBuf[4];
-  private int writingCount;
   private long writingBytes;
-  private long firstAddress;
+  private IoUringIoHandler writeHandler; // of the last write, to submit it early on close
   // connecting
   private MemorySegment connectAddress;
   private int connectResult;
 
   IoUringStreamChannel(Channel parent, EventLoop eventLoop, Socket socket, boolean active) {
-    super(parent, eventLoop);
-    this.socket = socket;
-    this.active = active;
-    this.config = new LinuxSocketConfig(this, socket, false);
-  }
-
-  @Override
-  public DefaultChannelConfig config() {
-    return config;
-  }
-
-  @Override
-  public boolean isOpen() {
-    return socket.isOpen();
-  }
-
-  @Override
-  public boolean isActive() {
-    return active && socket.isOpen();
+    super(parent, eventLoop, socket, active);
   }
 
   @Override
@@ -130,31 +98,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   }
 
   private IoUringRegistration reg() {
-    IoRegistration r = registration();
-    return r == null ? null : (IoUringRegistration) r.attachment();
-  }
-
-  @Override
-  protected SocketAddress localAddress0() {
-    try {
-      return socket.localAddress();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  @Override
-  protected SocketAddress remoteAddress0() {
-    try {
-      return socket.remoteAddress();
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  @Override
-  protected void doBind(SocketAddress localAddress) throws IOException {
-    socket.bind(localAddress);
+    return IoUringRegistration.of(registration());
   }
 
   @Override
@@ -174,21 +118,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
         throw e;
       }
       connectAddress = address;
-      reg()
-          .prepare(
-              OP_CONNECT,
-              (byte) 0,
-              (short) 0,
-              socket.intValue(),
-              length,
-              address.address(),
-              0,
-              0,
-              (short) 0,
-              (short) 0,
-              0,
-              0,
-              CONNECT);
+      SocketRequests.connect(reg(), socket.intValue(), address.address(), length, CONNECT);
       success = true;
       return false;
     } finally {
@@ -207,18 +137,13 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
   }
 
   @Override
-  protected void doShutdownInput() throws IOException {
-    socket.shutdown(true, false);
-  }
-
-  @Override
-  protected void doShutdownOutput() throws IOException {
-    socket.shutdown(false, true);
-  }
-
-  @Override
   protected void doClose() throws IOException {
     active = false;
+    if (writeInFlight && writeHandler != null) {
+      // A write flushed just before close (an answer, then close) may still sit in the submission
+      // queue, naming this descriptor by number: submit it before the number is closed.
+      writeHandler.submitPending();
+    }
     // The registration was cancelled just before: requests still in flight complete (cancelled)
     // later and release what they hold; the kernel keeps the socket open until then.
     socket.close();
@@ -254,20 +179,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     recvArmed = true;
     if (ring != null) {
       multishot = true;
-      r.prepare(
-          OP_RECV,
-          IOSQE_BUFFER_SELECT,
-          RECV_MULTISHOT,
-          socket.intValue(),
-          0,
-          0,
-          0,
-          0,
-          ring.groupId(),
-          (short) 0,
-          0,
-          0,
-          RECV);
+      SocketRequests.recvMultishot(r, socket.intValue(), ring.groupId(), RECV);
     } else {
       multishot = false;
       RecvByteBufAllocator.Handle h = recvHandle();
@@ -279,19 +191,11 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
       }
       recvBuffer = buf;
       h.attemptedBytesRead(buf.writableBytes());
-      r.prepare(
-          OP_RECV,
-          (byte) 0,
-          (short) 0,
+      SocketRequests.recv(
+          r,
           socket.intValue(),
-          0,
           buf.memorySegment().address() + buf.writerIndex(),
           buf.writableBytes(),
-          0,
-          (short) 0,
-          (short) 0,
-          0,
-          0,
           RECV);
     }
   }
@@ -405,12 +309,6 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
 
   // ---- writing ----
 
-  /** Copies heap buffers into direct memory, so writes can hand native addresses to the kernel. */
-  @Override
-  protected Object filterOutboundMessage(Object msg) throws Exception {
-    return NativeBuffers.toNative(super.filterOutboundMessage(msg), config.allocator());
-  }
-
   @Override
   protected boolean isFlushPending() {
     return writeInFlight || pollOutArmed;
@@ -468,51 +366,24 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     }
   }
 
-  private void submitWrite(ChannelOutboundBuffer in) throws Exception {
+  private void submitWrite(ChannelOutboundBuffer in) {
     if (iov == null) {
       iov = new IovArray(MAX_IOV, Integer.MAX_VALUE);
     }
-    iov.clear();
-    writingCount = 0;
-    in.forEachFlushedMessage(this::gather);
-    if (iov.count() == 0) {
+    if (gathered.gather(in, iov, Integer.MAX_VALUE) == 0) {
       return;
     }
     writingBytes = iov.bytes();
     writeInFlight = true;
     IoUringRegistration r = reg();
+    writeHandler = r.handler();
+    int fd = socket.intValue();
     if (zeroCopy(r.handler())) {
       submitZeroCopyWrite(r);
     } else if (iov.count() == 1) {
-      r.prepare(
-          OP_SEND,
-          (byte) 0,
-          (short) 0,
-          socket.intValue(),
-          0,
-          firstAddress,
-          (int) writingBytes,
-          LinuxConstants.MSG_NOSIGNAL,
-          (short) 0,
-          (short) 0,
-          0,
-          0,
-          WRITE);
+      SocketRequests.send(r, OP_SEND, fd, gathered.firstAddress(), (int) writingBytes, WRITE);
     } else {
-      r.prepare(
-          OP_WRITEV,
-          (byte) 0,
-          (short) 0,
-          socket.intValue(),
-          0,
-          iov.address(),
-          iov.count(),
-          0,
-          (short) 0,
-          (short) 0,
-          0,
-          0,
-          WRITE);
+      SocketRequests.writev(r, fd, iov.address(), iov.count(), WRITE);
     }
   }
 
@@ -534,24 +405,10 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     if (loans == null) {
       loans = new ZeroCopyLoans();
     }
-    short data = (short) (WRITE_ZC + loans.lend(writing, writingCount));
-    Arrays.fill(writing, 0, writingCount, null);
-    writingCount = 0;
+    short data = (short) (WRITE_ZC + gathered.lendRetained(loans));
+    int fd = socket.intValue();
     if (iov.count() == 1) {
-      r.prepare(
-          OP_SEND_ZC,
-          (byte) 0,
-          (short) 0,
-          socket.intValue(),
-          0,
-          firstAddress,
-          (int) writingBytes,
-          LinuxConstants.MSG_NOSIGNAL,
-          (short) 0,
-          (short) 0,
-          0,
-          0,
-          data);
+      SocketRequests.send(r, OP_SEND_ZC, fd, gathered.firstAddress(), (int) writingBytes, data);
       return;
     }
     if (msghdr == null) {
@@ -559,20 +416,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     }
     msghdr.set(ValueLayout.JAVA_LONG, 16, iov.address());
     msghdr.set(ValueLayout.JAVA_LONG, 24, iov.count());
-    r.prepare(
-        OP_SENDMSG_ZC,
-        (byte) 0,
-        (short) 0,
-        socket.intValue(),
-        0,
-        msghdr.address(),
-        1,
-        LinuxConstants.MSG_NOSIGNAL,
-        (short) 0,
-        (short) 0,
-        0,
-        0,
-        data);
+    SocketRequests.sendmsgZeroCopy(r, fd, msghdr.address(), data);
   }
 
   /**
@@ -602,57 +446,13 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
     return loans;
   }
 
-  /** Adds one flushed buffer to the iovec array and retains it until the write completes. */
-  private boolean gather(Object msg) {
-    if (!(msg instanceof ByteBuf buf)) {
-      return false;
-    }
-    int readable = buf.readableBytes();
-    if (readable == 0) {
-      return true;
-    }
-    int countBefore = iov.count();
-    if (buf.hasMemorySegment()) {
-      long address = buf.memorySegment().address() + buf.readerIndex();
-      if (!iov.add(address, readable)) {
-        return false;
-      }
-      if (countBefore == 0) {
-        firstAddress = address;
-      }
-    } else {
-      ByteBuffer[] views = buf.nioBuffers(buf.readerIndex(), readable);
-      if (countBefore + views.length > MAX_IOV) {
-        return false;
-      }
-      for (ByteBuffer b : views) {
-        if (b.hasRemaining()) {
-          long address = MemorySegment.ofBuffer(b).address();
-          if (iov.count() == 0) {
-            firstAddress = address;
-          }
-          iov.add(address, b.remaining());
-        }
-      }
-    }
-    if (writingCount == writing.length) {
-      writing = Arrays.copyOf(writing, writingCount * 2);
-    }
-    writing[writingCount++] = buf.retain();
-    return iov.count() < MAX_IOV;
-  }
-
   private void writeCompleted(int res) {
     writeInFlight = false;
     ChannelOutboundBuffer in = outboundBuffer();
     if (res >= 0 && in != null) {
       in.removeBytes(res);
     }
-    for (int i = 0; i < writingCount; i++) {
-      writing[i].release();
-      writing[i] = null;
-    }
-    writingCount = 0;
+    gathered.releaseRetained();
     if (!isOpen()) {
       freeWriteMemory();
       return;
@@ -668,21 +468,7 @@ abstract class IoUringStreamChannel extends AbstractStreamChannel {
 
   private void armPollOut() {
     pollOutArmed = true;
-    reg()
-        .prepare(
-            OP_POLL_ADD,
-            (byte) 0,
-            (short) 0,
-            socket.intValue(),
-            0,
-            0,
-            0,
-            POLLOUT,
-            (short) 0,
-            (short) 0,
-            0,
-            0,
-            POLL_OUT);
+    SocketRequests.poll(reg(), socket.intValue(), POLLOUT, POLL_OUT);
   }
 
   // Readiness hooks of the stream base: unused, this channel never waits for readiness there.

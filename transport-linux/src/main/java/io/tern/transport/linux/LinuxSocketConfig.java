@@ -11,7 +11,12 @@ import io.tern.transport.linux.internal.sys.LinuxConstants;
 import io.tern.transport.linux.internal.sys.Socket;
 import io.tern.transport.spi.AbstractChannel;
 import io.tern.transport.spi.DefaultChannelConfig;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -53,19 +58,49 @@ class LinuxSocketConfig extends DefaultChannelConfig {
     LinuxChannelOption.TCP_FASTOPEN
   };
 
+  private static final ChannelOption<?>[] DATAGRAM_OPTIONS = {
+    ChannelOption.SO_BROADCAST,
+    ChannelOption.SO_REUSEADDR,
+    ChannelOption.SO_REUSEPORT,
+    ChannelOption.SO_RCVBUF,
+    ChannelOption.SO_SNDBUF,
+    ChannelOption.IP_TOS,
+    ChannelOption.IP_MULTICAST_TTL,
+    ChannelOption.IP_MULTICAST_LOOP_DISABLED,
+    ChannelOption.IP_MULTICAST_IF
+  };
+
+  /** What kind of socket: its options differ. */
+  enum Kind {
+    STREAM,
+    SERVER,
+    DATAGRAM
+  }
+
   private final Socket socket;
+  private final Kind kind;
   private final boolean server;
   private volatile int backlog = DEFAULT_BACKLOG;
+  // IP_MULTICAST_IF is set by interface index; IPv4 reads back an address, so the set value is kept
+  private volatile NetworkInterface multicastInterface;
 
   LinuxSocketConfig(AbstractChannel channel, Socket socket, boolean server) {
+    this(channel, socket, server ? Kind.SERVER : Kind.STREAM);
+  }
+
+  LinuxSocketConfig(AbstractChannel channel, Socket socket, Kind kind) {
     super(channel);
     this.socket = socket;
-    this.server = server;
+    this.kind = kind;
+    this.server = kind == Kind.SERVER;
   }
 
   private static int somaxconn() {
-    try {
-      return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/core/somaxconn")).trim());
+    // Not Files.readString: procfs reports a size of 0 and it returned "4" for "4096", a backlog
+    // of 4 that dropped the handshakes of a burst of connections. A reader reads to the end.
+    try (BufferedReader r = Files.newBufferedReader(Path.of("/proc/sys/net/core/somaxconn"))) {
+      String line = r.readLine();
+      return line == null ? 128 : Integer.parseInt(line.trim());
     } catch (IOException | RuntimeException e) {
       return 128;
     }
@@ -75,8 +110,26 @@ class LinuxSocketConfig extends DefaultChannelConfig {
     return backlog;
   }
 
-  /** Where an option lives: {@code level}/{@code name}, or {@code null} if not a socket option. */
+  /**
+   * Where an option lives: {@code level}/{@code name}, or {@code null} if not a socket option of
+   * this kind of socket (TCP options on a UDP socket, multicast options on a TCP one).
+   */
   private int[] locate(ChannelOption<?> option) {
+    int[] where = locateAny(option);
+    if (where == null) {
+      return null;
+    }
+    boolean datagramOnly =
+        option == ChannelOption.SO_BROADCAST
+            || option == ChannelOption.IP_MULTICAST_TTL
+            || option == ChannelOption.IP_MULTICAST_LOOP_DISABLED;
+    if (kind == Kind.DATAGRAM ? where[0] == IPPROTO_TCP : datagramOnly) {
+      return null;
+    }
+    return where;
+  }
+
+  private int[] locateAny(ChannelOption<?> option) {
     boolean inet = socket.family() != LinuxConstants.AF_UNIX;
     if (option == ChannelOption.SO_KEEPALIVE) {
       return new int[] {SOL_SOCKET, LinuxConstants.SO_KEEPALIVE};
@@ -88,12 +141,22 @@ class LinuxSocketConfig extends DefaultChannelConfig {
       return new int[] {SOL_SOCKET, LinuxConstants.SO_RCVBUF};
     } else if (option == ChannelOption.SO_SNDBUF) {
       return new int[] {SOL_SOCKET, LinuxConstants.SO_SNDBUF};
+    } else if (option == ChannelOption.SO_BROADCAST) {
+      return new int[] {SOL_SOCKET, LinuxConstants.SO_BROADCAST};
     } else if (!inet) {
       return null;
     } else if (option == ChannelOption.IP_TOS) {
       return socket.family() == LinuxConstants.AF_INET6
           ? new int[] {IPPROTO_IPV6, LinuxConstants.IPV6_TCLASS}
           : new int[] {IPPROTO_IP, LinuxConstants.IP_TOS};
+    } else if (option == ChannelOption.IP_MULTICAST_TTL) {
+      return socket.family() == LinuxConstants.AF_INET6
+          ? new int[] {IPPROTO_IPV6, LinuxConstants.IPV6_MULTICAST_HOPS}
+          : new int[] {IPPROTO_IP, LinuxConstants.IP_MULTICAST_TTL};
+    } else if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) { // inverted on the way
+      return socket.family() == LinuxConstants.AF_INET6
+          ? new int[] {IPPROTO_IPV6, LinuxConstants.IPV6_MULTICAST_LOOP}
+          : new int[] {IPPROTO_IP, LinuxConstants.IP_MULTICAST_LOOP};
     } else if (option == ChannelOption.TCP_NODELAY) {
       return new int[] {IPPROTO_TCP, LinuxConstants.TCP_NODELAY};
     } else if (option == LinuxChannelOption.TCP_CORK) {
@@ -127,9 +190,15 @@ class LinuxSocketConfig extends DefaultChannelConfig {
       if (option == ChannelOption.SO_LINGER) {
         return option.type().cast(socket.linger());
       }
+      if (option == ChannelOption.IP_MULTICAST_IF) {
+        return kind == Kind.DATAGRAM ? option.type().cast(multicastInterface) : null;
+      }
       int[] where = locate(option);
       if (where != null) {
         int value = socket.intOption(where[0], where[1]);
+        if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) {
+          value = value == 0 ? 1 : 0;
+        }
         return option.type() == Boolean.class
             ? option.type().cast(value != 0)
             : option.type().cast(value);
@@ -152,9 +221,19 @@ class LinuxSocketConfig extends DefaultChannelConfig {
         socket.setLinger((Integer) value);
         return true;
       }
+      if (option == ChannelOption.IP_MULTICAST_IF) {
+        if (kind != Kind.DATAGRAM) {
+          return false;
+        }
+        setMulticastInterface((NetworkInterface) value);
+        return true;
+      }
       int[] where = locate(option);
       if (where != null) {
         int v = value instanceof Boolean b ? (b ? 1 : 0) : (Integer) value;
+        if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) {
+          v = v == 0 ? 1 : 0;
+        }
         socket.setIntOption(where[0], where[1], v);
         return true;
       }
@@ -164,10 +243,31 @@ class LinuxSocketConfig extends DefaultChannelConfig {
     return super.setOption(option, value);
   }
 
+  /** {@code IP_MULTICAST_IF} ({@code struct ip_mreqn} by index) or {@code IPV6_MULTICAST_IF}. */
+  private void setMulticastInterface(NetworkInterface ni) throws IOException {
+    int index = ni == null ? 0 : ni.getIndex();
+    if (socket.family() == LinuxConstants.AF_INET6) {
+      socket.setIntOption(IPPROTO_IPV6, LinuxConstants.IPV6_MULTICAST_IF, index);
+    } else {
+      try (Arena arena = Arena.ofConfined()) {
+        MemorySegment mreqn = arena.allocate(12); // multiaddr 0, address 0, ifindex
+        mreqn.set(ValueLayout.JAVA_INT, 8, index);
+        socket.setOption(IPPROTO_IP, LinuxConstants.IP_MULTICAST_IF, mreqn, 12);
+      }
+    }
+    multicastInterface = ni;
+  }
+
   @Override
   public Map<ChannelOption<?>, Object> getOptions() {
     Map<ChannelOption<?>, Object> options = super.getOptions();
-    for (ChannelOption<?> o : server ? SERVER_OPTIONS : STREAM_OPTIONS) {
+    ChannelOption<?>[] own =
+        switch (kind) {
+          case STREAM -> STREAM_OPTIONS;
+          case SERVER -> SERVER_OPTIONS;
+          case DATAGRAM -> DATAGRAM_OPTIONS;
+        };
+    for (ChannelOption<?> o : own) {
       try {
         Object value = getOption(o);
         if (value != null) {

@@ -352,6 +352,23 @@ class LinuxSocketChannelTest {
 
   @ParameterizedTest
   @MethodSource("transports")
+  void defaultBacklogIsTheKernelsWholeSomaxconn(Transport t) throws Exception {
+    // procfs files report size 0: a reader that trusts the size got "4" out of "4096"
+    int somaxconn =
+        Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/core/somaxconn")).get(0).trim());
+    Channel server =
+        new ServerBootstrap()
+            .group(group(t))
+            .channelFactory(t.servers())
+            .childHandler(new ChannelHandler() {})
+            .bind(LOOPBACK)
+            .sync()
+            .getNow();
+    assertThat(server.config().getOption(ChannelOption.SO_BACKLOG)).isEqualTo(somaxconn);
+  }
+
+  @ParameterizedTest
+  @MethodSource("transports")
   void socketOptionsGoThroughToTheKernel(Transport t) throws Exception {
     EventLoopGroup group = group(t);
     Channel server =

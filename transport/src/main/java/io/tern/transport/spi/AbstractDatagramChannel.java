@@ -20,6 +20,7 @@ import java.net.NetworkInterface;
 import java.net.PortUnreachableException;
 import java.net.SocketException;
 import java.nio.channels.NotYetConnectedException;
+import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -35,14 +36,20 @@ import java.util.Objects;
  * </ul>
  *
  * and calls {@link #readReady()} and {@link #writeReady()} when its {@code IoHandler} reports
- * readability and writability.
+ * readability and writability. A transport that can move several datagrams per system call ({@code
+ * recvmmsg}/{@code sendmmsg}) also overrides {@link #maxDatagramsPerCall()}, {@link
+ * #doReceiveBatch} and {@link #doSendBatch}; the loops below, and so what the pipeline sees, stay
+ * the same.
  *
  * <p><b>Read loop.</b> One datagram per buffer, sized by the {@link RecvByteBufAllocator}. Each
  * datagram goes to {@code channelRead} as a {@link DatagramPacket}; one readiness event gathers
  * several: the loop stops when no datagram is ready, after {@link
  * ChannelConfig#maxMessagesPerRead()} datagrams (default 16), or when auto-read turns off, and ends
- * with one {@code channelReadComplete}. An ICMP "port unreachable" reported for a connected socket
- * is fired as {@code exceptionCaught} and the channel stays open; any other read error closes it.
+ * with one {@code channelReadComplete}. A transport receiving batches asks for as many datagrams as
+ * the previous loop found (doubling while batches come back full); with auto-read off it receives
+ * one per {@code read()}, and if auto-read turns off during a batch, the datagrams already received
+ * in that batch are still delivered. An ICMP "port unreachable" reported for a connected socket is
+ * fired as {@code exceptionCaught} and the channel stays open; any other read error closes it.
  *
  * <p><b>Truncation.</b> The OS cuts a datagram longer than the buffer it is received into, and not
  * every transport can tell. So the loop treats a datagram that <em>fills</em> its buffer as
@@ -70,6 +77,13 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   private boolean readInterested;
   private boolean writeInterested;
   private Runnable flushTask;
+  // batches (maxDatagramsPerCall() > 1): arrays reused across loops, and the next receive batch
+  private ByteBuf[] batchBuffers;
+  private InetSocketAddress[] batchAddresses;
+  private int receiveBatch = 1;
+  private final ChannelOutboundBuffer.MessageProcessor collector = this::collect;
+  private int collected;
+  private int collectLimit;
 
   /**
    * Creates the channel.
@@ -113,6 +127,52 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
    */
   protected abstract boolean doSend(ByteBuf content, InetSocketAddress recipient)
       throws IOException;
+
+  /**
+   * Returns how many datagrams {@link #doReceiveBatch} and {@link #doSendBatch} may move in one
+   * call. The default, 1, keeps to {@link #doReceive} and {@link #doSend}.
+   *
+   * @return datagrams per system call, at least 1; constant for the channel's life
+   */
+  protected int maxDatagramsPerCall() {
+    return 1;
+  }
+
+  /**
+   * Receives up to {@code count} datagrams without blocking: datagram {@code i} into {@code
+   * buffers[i]}'s writable bytes (advancing its writer index, truncating what does not fit), its
+   * sender into {@code senders[i]}. The default receives one through {@link #doReceive}.
+   *
+   * @param buffers {@code count} empty buffers, still owned by the caller
+   * @param senders where to store the senders
+   * @param count at most {@link #maxDatagramsPerCall()}
+   * @return how many datagrams were received, from index 0; 0 if none was ready
+   * @throws IOException if the receive fails before any datagram
+   */
+  protected int doReceiveBatch(ByteBuf[] buffers, InetSocketAddress[] senders, int count)
+      throws IOException {
+    InetSocketAddress sender = doReceive(buffers[0]);
+    if (sender == null) {
+      return 0;
+    }
+    senders[0] = sender;
+    return 1;
+  }
+
+  /**
+   * Sends up to {@code count} datagrams without blocking, in order; does not change the buffers'
+   * indexes. The default sends the first through {@link #doSend}.
+   *
+   * @param contents the payloads
+   * @param recipients their destinations, {@code null} entries for the connected peer
+   * @param count at most {@link #maxDatagramsPerCall()}
+   * @return how many were sent, from index 0; 0 if the socket cannot take the first now
+   * @throws IOException if the first datagram fails (that write fails; the channel stays open)
+   */
+  protected int doSendBatch(ByteBuf[] contents, InetSocketAddress[] recipients, int count)
+      throws IOException {
+    return doSend(contents[0], recipients[0]) ? 1 : 0;
+  }
 
   /**
    * Joins a group; called on the loop.
@@ -334,43 +394,59 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
     handle.reset(config);
     int max = config.maxMessagesPerRead();
     InetSocketAddress local = localAddress();
-    ByteBuf buf = null;
+    ByteBuf[] buffers = batchBuffers(1);
+    InetSocketAddress[] senders = batchAddresses;
+    int allocated = 0;
+    int read = 0;
     Throwable failure = null;
     try {
-      for (int read = 0; read < max; ) {
-        buf = handle.allocate(alloc);
-        handle.attemptedBytesRead(buf.writableBytes());
-        InetSocketAddress sender = doReceive(buf);
-        if (sender == null) {
-          handle.lastBytesRead(0);
-          buf.release();
-          buf = null;
-          break;
+      while (read < max) {
+        // Auto-read off: one datagram per read(). Else a batch sized by the last read loop.
+        int batch = config.autoRead() ? Math.min(receiveBatch, max - read) : 1;
+        buffers = batchBuffers(batch);
+        senders = batchAddresses;
+        for (allocated = 0; allocated < batch; allocated++) {
+          buffers[allocated] = handle.allocate(alloc);
         }
-        handle.lastBytesRead(buf.readableBytes());
-        handle.incMessagesRead(1);
-        readPending = false;
-        read++;
-        if (!buf.isWritable()) {
-          int whole = buf.capacity() - 1;
-          buf.release();
-          buf = null;
-          pipeline.fireExceptionCaught(new DatagramTruncatedException(sender, whole));
-        } else {
-          DatagramPacket packet = new DatagramPacket(buf, local, sender);
-          buf = null;
-          pipeline.fireChannelRead(packet);
+        int received = doReceiveBatch(buffers, senders, batch);
+        for (int i = 0; i < received; i++) {
+          ByteBuf buf = buffers[i];
+          buffers[i] = null;
+          InetSocketAddress sender = senders[i];
+          senders[i] = null;
+          handle.attemptedBytesRead(buf.writableBytes() + buf.readableBytes());
+          handle.lastBytesRead(buf.readableBytes());
+          handle.incMessagesRead(1);
+          readPending = false;
+          read++;
+          if (!isOpen()) {
+            buf.release(); // a handler closed the channel during this batch
+          } else if (!buf.isWritable()) {
+            int whole = buf.capacity() - 1;
+            buf.release();
+            pipeline.fireExceptionCaught(new DatagramTruncatedException(sender, whole));
+          } else {
+            pipeline.fireChannelRead(new DatagramPacket(buf, local, sender));
+          }
         }
-        if (!config.autoRead() || !isOpen()) {
+        releaseUnused(buffers, received, allocated);
+        allocated = 0;
+        if (received == batch && batch == receiveBatch) {
+          receiveBatch = Math.min(receiveBatch << 1, maxDatagramsPerCall());
+        }
+        if (received < batch || !config.autoRead() || !isOpen()) {
+          if (received == 0) {
+            handle.lastBytesRead(0);
+          }
           break;
         }
       }
     } catch (Throwable t) {
       failure = t;
-      if (buf != null) {
-        buf.release();
-      }
+      releaseUnused(buffers, 0, allocated);
     }
+    // The next loop starts with about as many datagrams as this one found.
+    receiveBatch = Math.max(1, Math.min(Integer.highestOneBit(read), maxDatagramsPerCall()));
     handle.readComplete();
     readComplete();
     if (failure != null) {
@@ -382,6 +458,24 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
     }
     if (!readPending && !config.autoRead()) {
       setReadInterest(false);
+    }
+  }
+
+  private ByteBuf[] batchBuffers(int count) {
+    if (batchBuffers == null || batchBuffers.length < count) {
+      int size = Math.max(count, maxDatagramsPerCall());
+      batchBuffers = new ByteBuf[size];
+      batchAddresses = new InetSocketAddress[size];
+    }
+    return batchBuffers;
+  }
+
+  private static void releaseUnused(ByteBuf[] buffers, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (buffers[i] != null) {
+        buffers[i].release();
+        buffers[i] = null;
+      }
     }
   }
 
@@ -438,33 +532,38 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   }
 
   @Override
-  protected void doWrite(ChannelOutboundBuffer in) {
+  protected void doWrite(ChannelOutboundBuffer in) throws Exception {
     int spins = config().writeSpinCount();
+    int perCall = maxDatagramsPerCall();
     for (; ; ) {
-      Object msg = in.current();
-      if (msg == null) {
+      if (in.current() == null) {
         setWriteInterest(false);
         return;
       }
-      ByteBuf content;
-      InetSocketAddress recipient;
-      if (msg instanceof DatagramPacket packet) {
-        content = packet.content();
-        recipient = packet.recipient();
-      } else {
-        content = (ByteBuf) msg;
-        recipient = null;
-      }
+      ByteBuf[] contents = batchBuffers(1);
+      InetSocketAddress[] recipients = batchAddresses;
+      int count = collectFlushed(in, Math.min(perCall, spins));
+      int sent;
       try {
-        if (!doSend(content, recipient)) {
-          setWriteInterest(true);
-          return;
-        }
-        in.remove();
+        sent = doSendBatch(contents, recipients, count);
       } catch (IOException e) {
+        sent = -1;
+        in.current();
         in.remove(e); // one datagram failed; the socket is still usable
+      } finally {
+        Arrays.fill(contents, 0, count, null);
+        Arrays.fill(recipients, 0, count, null);
       }
-      if (--spins == 0) {
+      if (sent == 0) {
+        setWriteInterest(true);
+        return;
+      }
+      for (int i = 0; i < sent; i++) {
+        in.current(); // drops writes cancelled meanwhile, as the visit skipped them
+        in.remove();
+      }
+      spins -= Math.max(1, sent);
+      if (spins <= 0) {
         break;
       }
     }
@@ -475,6 +574,33 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
       flushTask = task = this::writeReady;
     }
     eventLoop().execute(task);
+  }
+
+  /** Puts up to {@code max} flushed datagrams (payload and recipient) into the batch arrays. */
+  private int collectFlushed(ChannelOutboundBuffer in, int max) throws Exception {
+    if (max == 1) {
+      put(in.current(), 0);
+      return 1;
+    }
+    collected = 0;
+    collectLimit = max;
+    in.forEachFlushedMessage(collector);
+    return collected;
+  }
+
+  private boolean collect(Object msg) {
+    put(msg, collected++);
+    return collected < collectLimit;
+  }
+
+  private void put(Object msg, int index) {
+    if (msg instanceof DatagramPacket packet) {
+      batchBuffers[index] = packet.content();
+      batchAddresses[index] = packet.recipient();
+    } else {
+      batchBuffers[index] = (ByteBuf) msg;
+      batchAddresses[index] = null;
+    }
   }
 
   private void setWriteInterest(boolean on) {

@@ -6,6 +6,7 @@ import java.net.BindException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.PortUnreachableException;
+import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
 
 /**
@@ -31,6 +32,26 @@ public final class Errors {
       case Errno.EBADF -> new ClosedChannelException();
       case Errno.ECONNREFUSED -> new PortUnreachableException(describe(operation, errno));
       default -> new NativeIoException(operation, errno, Errno.message(errno));
+    };
+  }
+
+  /**
+   * Returns an exception for a failed datagram send or receive, of the types NIO reports: an ICMP
+   * port unreachable as {@link PortUnreachableException}, an unreachable network as {@link
+   * NoRouteToHostException}, anything else as a {@link SocketException}.
+   *
+   * @param operation the call that failed
+   * @param negErrno the call's result, {@code -errno}
+   * @return the exception to throw
+   */
+  public static IOException datagramException(String operation, int negErrno) {
+    int errno = -negErrno;
+    return switch (errno) {
+      case Errno.EBADF -> new ClosedChannelException();
+      case Errno.ECONNREFUSED -> new PortUnreachableException(describe(operation, errno));
+      case Errno.ENETUNREACH, Errno.EHOSTUNREACH ->
+          new NoRouteToHostException(describe(operation, errno));
+      default -> new SocketException(describe(operation, errno));
     };
   }
 

@@ -54,6 +54,20 @@ public final class LinuxConstants {
   public static final int IP_TOS = 1;
   public static final int IPV6_V6ONLY = 26;
   public static final int IPV6_TCLASS = 67;
+  public static final int IP_MULTICAST_IF = 32;
+  public static final int IP_MULTICAST_TTL = 33;
+  public static final int IP_MULTICAST_LOOP = 34;
+  public static final int IPV6_MULTICAST_IF = 17;
+  public static final int IPV6_MULTICAST_HOPS = 18;
+  public static final int IPV6_MULTICAST_LOOP = 19;
+  // <netinet/in.h>: protocol-independent multicast (struct group_req, group_source_req)
+  public static final int MCAST_JOIN_GROUP = 42;
+  public static final int MCAST_BLOCK_SOURCE = 43;
+  public static final int MCAST_UNBLOCK_SOURCE = 44;
+  public static final int MCAST_LEAVE_GROUP = 45;
+  public static final int MCAST_JOIN_SOURCE_GROUP = 46;
+  public static final int MCAST_LEAVE_SOURCE_GROUP = 47;
+  public static final int AF_UNSPEC = 0;
   public static final int TCP_NODELAY = 1;
   public static final int TCP_CORK = 3;
   public static final int TCP_KEEPIDLE = 4;

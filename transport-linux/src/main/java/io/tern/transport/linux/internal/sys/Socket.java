@@ -225,6 +225,33 @@ public final class Socket extends FileDescriptor {
   }
 
   /**
+   * Returns the local address, or {@code null} when it cannot be read (closed, unbound): what a
+   * channel's {@code localAddress0()} reports.
+   *
+   * @return the address or {@code null}
+   */
+  public SocketAddress localAddressOrNull() {
+    try {
+      return localAddress();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Returns the peer's address, or {@code null} when there is none (not connected, closed).
+   *
+   * @return the address or {@code null}
+   */
+  public SocketAddress remoteAddressOrNull() {
+    try {
+      return remoteAddress();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /**
    * Sets an {@code int} socket option.
    *
    * @param level e.g. {@code SOL_SOCKET}, {@code IPPROTO_TCP}
@@ -237,6 +264,32 @@ public final class Socket extends FileDescriptor {
       MemorySegment v = arena.allocate(ValueLayout.JAVA_INT);
       v.set(ValueLayout.JAVA_INT, 0, value);
       Errors.check("setsockopt", SocketCalls.setsockopt(fd, level, name, v.address(), 4));
+    }
+  }
+
+  /**
+   * Sets a socket option from a structure in native memory.
+   *
+   * @param level the option level
+   * @param name the option name
+   * @param value the structure
+   * @param length its length in bytes
+   * @throws IOException if {@code setsockopt(2)} fails
+   */
+  public void setOption(int level, int name, MemorySegment value, int length) throws IOException {
+    Errors.check("setsockopt", SocketCalls.setsockopt(fd, level, name, value.address(), length));
+  }
+
+  /**
+   * Dissolves a datagram socket's association with its peer ({@code connect} to {@code AF_UNSPEC});
+   * it keeps its local address.
+   *
+   * @throws IOException if {@code connect(2)} fails
+   */
+  public void disconnect() throws IOException {
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment unspec = arena.allocate(SockAddr.STORAGE_SIZE); // zeroed: AF_UNSPEC
+      Errors.check("connect", SocketCalls.connect(fd, unspec.address(), 16));
     }
   }
 

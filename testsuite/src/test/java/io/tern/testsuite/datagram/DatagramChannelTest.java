@@ -1,13 +1,13 @@
-package io.tern.transport.nio;
+package io.tern.testsuite.datagram;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.common.concurrent.Future;
+import io.tern.testsuite.transport.DatagramTransport;
+import io.tern.testsuite.transport.OpenFileDescriptorCheck;
 import io.tern.transport.EventLoopGroup;
-import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
@@ -17,6 +17,7 @@ import io.tern.transport.channel.FixedRecvByteBufAllocator;
 import io.tern.transport.socket.DatagramChannel;
 import io.tern.transport.socket.DatagramPacket;
 import io.tern.transport.socket.DatagramTruncatedException;
+import io.tern.transport.spi.AbstractDatagramChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -35,22 +36,37 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * UDP over NIO on the loopback interface. Loopback here has no MULTICAST flag, so multicast
- * delivery is tested in a network namespace ({@link NioMulticastNamespaceTest}); joins, leaves,
- * blocks and options are tested here.
+ * UDP on the loopback interface, over every transport that has datagram channels: packets with
+ * their addresses, connected mode, truncation, ICMP errors, the read loop's limits, batches of
+ * datagrams in both directions, options, and multicast joins. Loopback here has no MULTICAST flag,
+ * so multicast delivery is tested in a network namespace ({@code NioMulticastNamespaceTest} in
+ * {@code transport}); joins, leaves, blocks and options are tested here. A transport runs these by
+ * subclassing with its {@link DatagramTransport}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class NioDatagramChannelTest {
+@ExtendWith(OpenFileDescriptorCheck.class)
+public abstract class DatagramChannelTest {
   private static final InetAddress LOOPBACK4 = InetAddress.getLoopbackAddress();
   private static final long TIMEOUT_SECONDS = 30; // hang guard only
 
+  private final DatagramTransport transport;
   private EventLoopGroup group;
+
+  /**
+   * Creates the test.
+   *
+   * @param transport the transport to run over
+   */
+  protected DatagramChannelTest(DatagramTransport transport) {
+    this.transport = transport;
+  }
 
   @BeforeAll
   void startGroup() throws Exception {
-    group = new MultiThreadEventLoopGroup(2, NioIoHandler.newFactory());
+    group = transport.newGroup(2);
     for (var loop : group) {
       loop.submit(() -> {}).sync(); // start the threads now: they belong to the class
     }
@@ -117,16 +133,28 @@ class NioDatagramChannelTest {
             .group(group)
             .channelFactory(
                 loop ->
-                    new NioDatagramChannel(
-                        loop,
-                        address instanceof java.net.Inet6Address
-                            ? StandardProtocolFamily.INET6
-                            : StandardProtocolFamily.INET))
+                    transport
+                        .channels()
+                        .create(
+                            loop,
+                            address instanceof java.net.Inet6Address
+                                ? StandardProtocolFamily.INET6
+                                : StandardProtocolFamily.INET))
             .handler(handler)
             .bind(new InetSocketAddress(address, 0))
             .sync()
             .getNow();
     return (DatagramChannel) ch;
+  }
+
+  /** Sends "0", "1", ... from a JDK socket, so they wait for the channel under test. */
+  private static void sendFromJdk(InetSocketAddress to, int count) throws Exception {
+    try (java.nio.channels.DatagramChannel jdk =
+        java.nio.channels.DatagramChannel.open(StandardProtocolFamily.INET)) {
+      for (int i = 0; i < count; i++) {
+        jdk.send(ByteBuffer.wrap(Integer.toString(i).getBytes(StandardCharsets.UTF_8)), to);
+      }
+    }
   }
 
   private static ByteBuf text(String s) {
@@ -178,7 +206,8 @@ class NioDatagramChannelTest {
         (DatagramChannel)
             new Bootstrap()
                 .group(group)
-                .channelFactory(loop -> new NioDatagramChannel(loop, StandardProtocolFamily.INET))
+                .channelFactory(
+                    loop -> transport.channels().create(loop, StandardProtocolFamily.INET))
                 .handler(atClient)
                 .connect(peer.localAddress())
                 .sync()
@@ -247,7 +276,7 @@ class NioDatagramChannelTest {
     DatagramChannel receiver = bind(collector, LOOPBACK4);
     DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
     try {
-      String max = "m".repeat(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
+      String max = "m".repeat(AbstractDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
       sender.writeAndFlush(new DatagramPacket(text(max), receiver.localAddress())).sync();
       assertThat(collector.next().text()).isEqualTo(max);
       assertThat(collector.failures).isEmpty();
@@ -263,7 +292,7 @@ class NioDatagramChannelTest {
     DatagramChannel receiver = bind(collector, LOOPBACK4);
     DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
     try {
-      String tooLong = "y".repeat(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES + 1);
+      String tooLong = "y".repeat(AbstractDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES + 1);
       sender.writeAndFlush(new DatagramPacket(text(tooLong), receiver.localAddress())).sync();
       sender.writeAndFlush(new DatagramPacket(text("next"), receiver.localAddress())).sync();
       assertThat(collector.next().text()).isEqualTo("next");
@@ -274,7 +303,7 @@ class NioDatagramChannelTest {
               e -> {
                 assertThat(e.sender()).isEqualTo(sender.localAddress());
                 assertThat(e.maxDatagramBytes())
-                    .isEqualTo(NioDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
+                    .isEqualTo(AbstractDatagramChannel.DEFAULT_MAX_DATAGRAM_BYTES);
               });
       assertThat(receiver.isOpen()).isTrue();
     } finally {
@@ -317,7 +346,8 @@ class NioDatagramChannelTest {
         (DatagramChannel)
             new Bootstrap()
                 .group(group)
-                .channelFactory(loop -> new NioDatagramChannel(loop, StandardProtocolFamily.INET))
+                .channelFactory(
+                    loop -> transport.channels().create(loop, StandardProtocolFamily.INET))
                 .handler(collector)
                 .connect(new InetSocketAddress(LOOPBACK4, closedPort))
                 .sync()
@@ -342,12 +372,8 @@ class NioDatagramChannelTest {
             new Bootstrap()
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.MAX_MESSAGES_PER_READ, 2));
-    try (java.nio.channels.DatagramChannel jdk =
-        java.nio.channels.DatagramChannel.open(StandardProtocolFamily.INET)) {
-      // Five datagrams wait in the socket before the channel starts reading.
-      for (int i = 0; i < 5; i++) {
-        jdk.send(ByteBuffer.wrap(new byte[] {(byte) ('0' + i)}), receiver.localAddress());
-      }
+    try {
+      sendFromJdk(receiver.localAddress(), 5); // they wait in the socket before the channel reads
       receiver.config().autoRead(true);
       for (int i = 0; i < 5; i++) {
         assertThat(collector.next().text()).isEqualTo(Integer.toString(i));
@@ -357,6 +383,59 @@ class NioDatagramChannelTest {
           .containsExactly(
               "read", "read", "complete", "read", "read", "complete", "read", "complete");
     } finally {
+      receiver.close().sync();
+    }
+  }
+
+  @Test
+  void manyQueuedDatagramsArriveInOrderAcrossReadLoops() throws Exception {
+    Collector collector = new Collector();
+    DatagramChannel receiver =
+        bind(
+            collector,
+            LOOPBACK4,
+            new Bootstrap()
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.SO_RCVBUF, 1024 * 1024));
+    int count = 100;
+    try {
+      // All queued before the first read: batched transports take them many per call.
+      sendFromJdk(receiver.localAddress(), count);
+      receiver.config().autoRead(true);
+      for (int i = 0; i < count; i++) {
+        assertThat(collector.next().text()).isEqualTo(Integer.toString(i));
+      }
+      assertThat(collector.failures).isEmpty();
+      int completes = (int) collector.events.stream().filter("complete"::equals).count();
+      assertThat(completes).isGreaterThanOrEqualTo(count / 16); // at most 16 per read loop
+    } finally {
+      receiver.close().sync();
+    }
+  }
+
+  @Test
+  void manyDatagramsFlushedAtOnceAllArriveInOrder() throws Exception {
+    Collector collector = new Collector();
+    DatagramChannel receiver =
+        bind(collector, LOOPBACK4, new Bootstrap().option(ChannelOption.SO_RCVBUF, 1024 * 1024));
+    DatagramChannel sender = bind(new ChannelHandler() {}, LOOPBACK4);
+    int count = 100;
+    try {
+      List<Future<Void>> writes = new java.util.ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        writes.add(
+            sender.write(new DatagramPacket(text(Integer.toString(i)), receiver.localAddress())));
+      }
+      sender.flush();
+      for (Future<Void> w : writes) {
+        assertThat(w.await(TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        assertThat(w.isSuccess()).as("%s", w.cause()).isTrue();
+      }
+      for (int i = 0; i < count; i++) {
+        assertThat(collector.next().text()).isEqualTo(Integer.toString(i));
+      }
+    } finally {
+      sender.close().sync();
       receiver.close().sync();
     }
   }

@@ -1,0 +1,39 @@
+package io.tern.transport.linux;
+
+import io.tern.testsuite.transport.InetTransport;
+import java.net.StandardProtocolFamily;
+
+/** The native transports as the shared socket tests see them. */
+final class LinuxTransports {
+  static final InetTransport EPOLL = epoll("epoll", StandardProtocolFamily.INET);
+  static final InetTransport EPOLL_IPV6 = epoll("epoll-ipv6", StandardProtocolFamily.INET6);
+  static final InetTransport IO_URING =
+      ioUring("io_uring", IoUringIoHandler.newFactory(), StandardProtocolFamily.INET);
+  static final InetTransport IO_URING_IPV6 =
+      ioUring("io_uring-ipv6", IoUringIoHandler.newFactory(), StandardProtocolFamily.INET6);
+
+  /** io_uring with one receive per read request and provided buffers off (older kernels). */
+  static final InetTransport IO_URING_BASIC =
+      ioUring(
+          "io_uring without buffer rings or multishot",
+          IoUringIoHandler.newFactory(
+              IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
+          StandardProtocolFamily.INET);
+
+  private LinuxTransports() {}
+
+  private static InetTransport epoll(String name, StandardProtocolFamily family) {
+    return new InetTransport(
+        name,
+        EpollIoHandler.newFactory(),
+        family,
+        EpollSocketChannel::new,
+        EpollServerSocketChannel::new);
+  }
+
+  private static InetTransport ioUring(
+      String name, io.tern.transport.IoHandlerFactory handlers, StandardProtocolFamily family) {
+    return new InetTransport(
+        name, handlers, family, IoUringSocketChannel::new, IoUringServerSocketChannel::new);
+  }
+}

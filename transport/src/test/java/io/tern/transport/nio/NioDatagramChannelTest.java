@@ -37,9 +37,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * UDP over NIO on the loopback interface. Loopback here has no MULTICAST flag, so multicast
- * delivery is tested in a network namespace ({@link NioMulticastNamespaceTest}); joins, leaves,
- * blocks and options are tested here.
+ * UDP over NIO on the loopback interface: addresses, connected mode, truncation, options, and the
+ * membership bookkeeping (joins, leaves, blocks) over IPv4 and IPv6. Multicast delivery (IPv4 on
+ * {@code lo}) is tested in the testsuite's {@code DatagramMulticastTest}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class NioDatagramChannelTest {

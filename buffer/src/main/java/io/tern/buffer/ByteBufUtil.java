@@ -19,7 +19,10 @@ import java.util.Objects;
  * where stated.
  */
 public final class ByteBufUtil {
-  /** From this many chars on, a {@code String} is encoded by the JDK and copied in bulk. */
+  /**
+   * From this many chars on, {@code writeUtf8} has the JDK encode a {@code String} that looks ASCII
+   * and copies the result in bulk.
+   */
   private static final int STRING_BULK_THRESHOLD = 32;
 
   /**
@@ -321,10 +324,8 @@ public final class ByteBufUtil {
       return writeAscii(buf, ascii);
     }
     int length = seq.length();
-    if (length >= STRING_BULK_THRESHOLD && seq instanceof String s) {
-      buf.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1)); // vectorised in the JDK
-      return length;
-    }
+    // Written in place, never through an intermediate array: a String whose chars all fit in a
+    // byte is copied in bulk by the JDK, anything else goes char by char (see Utf8.encodeAscii).
     buf.ensureWritable(length);
     int writerIndex = buf.writerIndex();
     if (buf.hasArray()) {

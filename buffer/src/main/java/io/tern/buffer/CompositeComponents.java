@@ -52,7 +52,9 @@ final class CompositeComponents {
 
   private Component[] components = new Component[4];
   private int count;
+  // The component the last lookup found and its position; null after the table changed.
   private Component lastAccessed;
+  private int lastIndex;
 
   int count() {
     return count;
@@ -80,6 +82,7 @@ final class CompositeComponents {
       offset += length;
     }
     count += n;
+    lastAccessed = null;
     int added = offset - start;
     shiftFrom(cIndex + n, added);
     return added;
@@ -281,11 +284,25 @@ final class CompositeComponents {
   /** Returns the component holding {@code offset}, a checked index of the composite. */
   Component find(int offset) {
     Component c = lastAccessed;
-    if (c != null && offset >= c.offset && offset < c.endOffset) {
-      return c;
+    if (c != null) {
+      if (offset >= c.offset && offset < c.endOffset) {
+        return c;
+      }
+      // Reads run front to back: try the next component before a binary search.
+      int next = lastIndex + 1;
+      if (next < count) {
+        Component n = components[next];
+        if (offset >= n.offset && offset < n.endOffset) {
+          lastAccessed = n;
+          lastIndex = next;
+          return n;
+        }
+      }
     }
-    c = components[indexOf(offset, Integer.MAX_VALUE)];
+    int i = indexOf(offset, Integer.MAX_VALUE);
+    c = components[i];
     lastAccessed = c;
+    lastIndex = i;
     return c;
   }
 

@@ -163,6 +163,74 @@ class ByteBufUtilTest {
   }
 
   @Test
+  void writeAsciiOfTextLongerThanTheScratchArrayWritesEveryChar() {
+    // Longer than one pass through the per-thread scratch array that native buffers go through.
+    String text = "abc\u00e9\u20acxyz-".repeat(1_500);
+    byte[] expected = text.getBytes(StandardCharsets.ISO_8859_1);
+    List<Supplier<ByteBuf>> kinds =
+        List.of(
+            () -> Unpooled.buffer(16),
+            () -> Unpooled.directBuffer(16),
+            () -> Unpooled.buffer(20_000).writeZero(7).slice(7, 15_000).clear(),
+            () -> Unpooled.directBuffer(20_000).writeZero(5).slice(5, 15_000).clear(),
+            () -> Unpooled.compositeBuffer().addComponent(false, Unpooled.buffer(8)).clear());
+    for (Supplier<ByteBuf> kind : kinds) {
+      ByteBuf buf = kind.get();
+      try {
+        buf.writeByte('>');
+        assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+        assertThat(buf.readByte()).isEqualTo((byte) '>');
+        assertThat(ByteBufUtil.getBytes(buf)).as("%s", buf).isEqualTo(expected);
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
+  void writeAsciiNeverTruncatesCharsAboveLatin1IntoOtherBytes() {
+    // U+010A's low byte is a line feed, U+0D0D's a carriage return: both must become '?'.
+    String shortText = "X-Name: a\u010Ab\u0D0Dc";
+    String longText = "x".repeat(700) + "\u010A" + "\u00e9".repeat(690); // fits every kind
+    CharSequence notAString = java.nio.CharBuffer.wrap("k\u010A\u00ff");
+    for (CharSequence text : List.<CharSequence>of(shortText, longText, notAString)) {
+      byte[] expected = text.toString().getBytes(StandardCharsets.ISO_8859_1);
+      assertThat(expected).doesNotContain((byte) '\n', (byte) '\r');
+      for (Supplier<ByteBuf> kind : kinds()) {
+        ByteBuf buf = kind.get();
+        try {
+          assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+          assertThat(ByteBufUtil.getBytes(buf)).as("%s", buf).isEqualTo(expected);
+        } finally {
+          buf.release();
+        }
+      }
+    }
+  }
+
+  @Test
+  void writeAsciiCopiesLatin1TextExactly() {
+    StringBuilder all = new StringBuilder();
+    for (char c = 0; c <= 0xFF; c++) {
+      all.append(c);
+    }
+    String text = all.toString().repeat(5);
+    for (Supplier<ByteBuf> kind : kinds()) {
+      ByteBuf buf = kind.get();
+      try {
+        buf.writeByte('>');
+        ByteBufUtil.writeAscii(buf, text);
+        assertThat(buf.readByte()).isEqualTo((byte) '>');
+        assertThat(ByteBufUtil.getBytes(buf))
+            .as("%s", buf)
+            .isEqualTo(text.getBytes(StandardCharsets.ISO_8859_1));
+      } finally {
+        buf.release();
+      }
+    }
+  }
+
+  @Test
   void asciiStringRoundTrip() {
     AsciiString source =
         new AsciiString("xxcontent-typexx".getBytes(StandardCharsets.US_ASCII), 2, 12, false);

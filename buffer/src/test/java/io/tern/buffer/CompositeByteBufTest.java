@@ -70,6 +70,32 @@ class CompositeByteBufTest extends BufferTestSupport {
   }
 
   @Test
+  void readsFindEachComponentInOrderAndAfterTheTableChanged() {
+    CompositeByteBuf c = Unpooled.compositeBuffer(Integer.MAX_VALUE);
+    try {
+      for (int i = 0; i < 50; i++) {
+        c.addComponent(
+            true, Unpooled.wrappedBuffer(new byte[] {(byte) (2 * i), (byte) (2 * i + 1)}));
+        c.addComponent(true, Unpooled.buffer(0)); // empty components in between
+      }
+      for (int i = 0; i < 100; i++) {
+        assertThat(c.readByte()).isEqualTo((byte) i);
+      }
+      // A read cached the last component; an insert in front moves every position.
+      assertThat(c.getByte(99)).isEqualTo((byte) 99);
+      c.addComponent(true, 0, Unpooled.wrappedBuffer(new byte[] {-1, -2, -3}));
+      assertThat(c.getByte(0)).isEqualTo((byte) -1);
+      for (int i = 0; i < 100; i++) {
+        assertThat(c.getByte(i + 3)).as("index %d", i + 3).isEqualTo((byte) i);
+      }
+      assertThat(c.getByte(5)).isEqualTo((byte) 2);
+      assertThat(c.getByte(2)).isEqualTo((byte) -3);
+    } finally {
+      c.release();
+    }
+  }
+
+  @Test
   void primitivesSpanComponentBoundariesInBothOrders() {
     CompositeByteBuf c = own(Unpooled.compositeBuffer());
     c.addComponents(true, heap(1), heap(2, 3), BufferKind.direct(new byte[] {4, 5, 6, 7, 8, 9}));

@@ -4,8 +4,10 @@ import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
+import io.tern.examples.http.HttpUploadServer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,9 +47,17 @@ public final class Examples {
             HttpHelloServer::main));
     EXAMPLES.put(
         "http-files",
+        new Entry("serves --dir over HTTP/1.1 (zero-copy, ETag, ranges)", HttpFileServer::main));
+    EXAMPLES.put(
+        "http-client",
         new Entry(
-            "serves --dir over HTTP/1.1 (zero-copy, If-Modified-Since, Range)",
-            HttpFileServer::main));
+            "GETs --path (and POSTs --form a=b&c=d) on one connection, prints the responses",
+            HttpClientExample::main));
+    EXAMPLES.put(
+        "http-upload",
+        new Entry(
+            "stores multipart uploads in --dir; --client --file F uploads one",
+            HttpUploadServer::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }

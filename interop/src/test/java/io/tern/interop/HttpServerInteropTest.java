@@ -17,6 +17,10 @@ import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.HttpServerKeepAliveHandler;
 import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.multipart.FileUpload;
+import io.tern.codec.http.multipart.HttpData;
+import io.tern.codec.http.multipart.HttpDataFactory;
+import io.tern.codec.http.multipart.HttpPostRequestDecoder;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
@@ -28,12 +32,17 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.nio.NioServerSocketChannel;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -43,8 +52,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tern's HTTP/1.1 server (codec, keep-alive, compressor, aggregator) against real clients on
- * 127.0.0.1: curl 7.88 (keep-alive, chunked upload, {@code Expect: 100-continue}, {@code
- * --compressed}, HTTP/1.0) and Python's {@code http.client}.
+ * 127.0.0.1: curl 7.88 (keep-alive, chunked upload, {@code -F} multipart upload, {@code Expect:
+ * 100-continue}, {@code --compressed}, HTTP/1.0) and Python's {@code http.client}.
  */
 @Tag("interop")
 class HttpServerInteropTest {
@@ -90,7 +99,10 @@ class HttpServerInteropTest {
     group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
   }
 
-  /** {@code GET /hello}, {@code GET /big} (compressible), {@code POST /echo} (echoes the body). */
+  /**
+   * {@code GET /hello}, {@code GET /big} (compressible), {@code POST /echo} (echoes the body),
+   * {@code POST /form} (decodes a multipart or urlencoded form and lists its fields).
+   */
   private static final class Application implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -104,6 +116,7 @@ class HttpServerInteropTest {
                     request.method().equals(HttpMethod.POST)
                         ? request.content().retainedDuplicate()
                         : null;
+                case "/form" -> describeForm(request);
                 default -> null;
               };
           FullHttpResponse response =
@@ -127,6 +140,38 @@ class HttpServerInteropTest {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       ctx.close();
+    }
+
+    /** One line per field: {@code name=value}, or {@code name:filename:type:length:sha-256}. */
+    private static ByteBuf describeForm(FullHttpRequest request) {
+      HttpPostRequestDecoder decoder =
+          HttpPostRequestDecoder.create(HttpDataFactory.defaultFactory(), request);
+      try {
+        StringBuilder sb = new StringBuilder();
+        for (HttpData data : decoder.bodyHttpDatas()) {
+          if (data instanceof FileUpload file) {
+            sb.append(file.name())
+                .append(':')
+                .append(file.filename())
+                .append(':')
+                .append(file.contentType())
+                .append(':')
+                .append(file.length())
+                .append(':')
+                .append(
+                    HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-256").digest(file.bytes())))
+                .append('\n');
+          } else {
+            sb.append(data.name()).append('=').append(data.string()).append('\n');
+          }
+        }
+        return Unpooled.copiedBuffer(sb, StandardCharsets.UTF_8);
+      } catch (IOException | NoSuchAlgorithmException e) {
+        throw new UncheckedIOException(new IOException(e));
+      } finally {
+        decoder.destroy();
+      }
     }
   }
 
@@ -193,6 +238,31 @@ class HttpServerInteropTest {
         .contains("< HTTP/1.1 100 Continue")
         .contains("< HTTP/1.1 200 OK")
         .contains("content-length: " + (2 << 20));
+  }
+
+  @Test
+  void curlUploadsAMultipartFormWithAFile() throws Exception {
+    Peer.Builder builder = Peer.command("curl", CURL);
+    Path file = builder.directory().resolve("photo.jpg");
+    byte[] bytes = BIG.repeat(10).getBytes(StandardCharsets.US_ASCII);
+    Files.write(file, bytes);
+    Peer.Result result =
+        builder
+            .args(
+                "-sS",
+                "--max-time",
+                "30",
+                "-F",
+                "comment=holiday snaps",
+                "-F",
+                "photo=@" + file + ";type=image/jpeg",
+                base + "/form")
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    assertThat(result.output())
+        .isEqualTo(
+            "comment=holiday snaps\nphoto:photo.jpg:image/jpeg:" + bytes.length + ":" + sha + "\n");
   }
 
   @Test

@@ -36,7 +36,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code arenaConfined}: one {@code Arena.ofConfined()} per buffer (cheap, but only the
  *       allocating thread may free it, so unusable for buffers released elsewhere);
  *   <li>{@code mallocFree} / {@code callocFree}: C library downcalls, the segment reinterpreted to
- *       its size ({@code callocFree} is what {@code NativeMemory} does);
+ *       its size ({@code mallocFree} is what {@code NativeMemory} does; {@code callocFree} adds the
+ *       zeroing it did until 2026-11-23);
  *   <li>{@code unpooledDirectBuffer}: the whole Tern buffer, allocate + release;
  *   <li>{@code byteBufferAllocateDirect}: the JDK's direct buffer, freed by the GC's cleaner (not
  *       deterministic; for reference).
@@ -51,6 +52,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @SuppressWarnings("restricted")
 public class DirectFree {
   private static final MethodHandle MALLOC;
+  private static final MethodHandle CALLOC;
   private static final MethodHandle FREE;
 
   static {
@@ -59,6 +61,12 @@ public class DirectFree {
         linker.downcallHandle(
             linker.defaultLookup().find("malloc").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG),
+            Linker.Option.critical(false));
+    CALLOC =
+        linker.downcallHandle(
+            linker.defaultLookup().find("calloc").orElseThrow(),
+            FunctionDescriptor.of(
+                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
             Linker.Option.critical(false));
     FREE =
         linker.downcallHandle(
@@ -105,8 +113,8 @@ public class DirectFree {
   }
 
   @Benchmark
-  public long callocFree() {
-    MemorySegment s = NativeMemory.allocate(size);
+  public long callocFree() throws Throwable {
+    MemorySegment s = ((MemorySegment) CALLOC.invokeExact(1L, (long) size)).reinterpret(size);
     s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
     long a = s.address();
     NativeMemory.free(s);

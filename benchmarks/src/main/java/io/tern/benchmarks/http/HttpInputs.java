@@ -49,6 +49,39 @@ final class HttpInputs {
     };
   }
 
+  /**
+   * What Chrome 131 sends for a page navigation: a request target with a query, 16 header fields
+   * (client hints, fetch metadata, a long {@code Accept} and {@code User-Agent}) and a cookie of
+   * analytics and session values; 1,000 bytes or so.
+   */
+  static byte[] browserRequest() {
+    String request =
+        "GET /articles/2026/11/event-loops?utm_source=newsletter&page=2 HTTP/1.1\r\n"
+            + "Host: www.example.com\r\n"
+            + "Connection: keep-alive\r\n"
+            + "sec-ch-ua: \"Google Chrome\";v=\"131\", \"Chromium\";v=\"131\","
+            + " \"Not_A Brand\";v=\"24\"\r\n"
+            + "sec-ch-ua-mobile: ?0\r\n"
+            + "sec-ch-ua-platform: \"Linux\"\r\n"
+            + "Upgrade-Insecure-Requests: 1\r\n"
+            + "User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)"
+            + " Chrome/131.0.0.0 Safari/537.36\r\n"
+            + "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,"
+            + "image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7\r\n"
+            + "Sec-Fetch-Site: same-origin\r\n"
+            + "Sec-Fetch-Mode: navigate\r\n"
+            + "Sec-Fetch-User: ?1\r\n"
+            + "Sec-Fetch-Dest: document\r\n"
+            + "Referer: https://www.example.com/articles/2026/11/\r\n"
+            + "Accept-Encoding: gzip, deflate, br, zstd\r\n"
+            + "Accept-Language: en-GB,en-US;q=0.9,en;q=0.8\r\n"
+            + "Cookie: _ga=GA1.1.1234567890.1732350000; theme=dark;"
+            + " session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N;"
+            + " _gid=GA1.2.987654321.1732350000; consent=analytics%3Dyes%26ads%3Dno\r\n"
+            + "\r\n";
+    return request.getBytes(StandardCharsets.US_ASCII);
+  }
+
   static final String BOUNDARY = "01f136d9282f";
 
   /**

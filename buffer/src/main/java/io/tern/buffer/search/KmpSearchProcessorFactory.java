@@ -56,7 +56,11 @@ final class KmpSearchProcessorFactory extends AbstractSearchProcessorFactory {
         matched = fallback[j];
         return false;
       }
-      matched = j;
+      // Stored only when it changed: in the common case (no partial match) the next byte's load
+      // of matched then does not wait for this store.
+      if (j != matched) {
+        matched = j;
+      }
       return true;
     }
 

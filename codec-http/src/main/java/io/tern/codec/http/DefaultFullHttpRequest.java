@@ -111,11 +111,6 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
   }
 
   @Override
-  public int refCnt() {
-    return content.refCnt();
-  }
-
-  @Override
   public FullHttpRequest retain() {
     content.retain();
     return this;
@@ -137,15 +132,5 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
   public FullHttpRequest touch(Object hint) {
     content.touch(hint);
     return this;
-  }
-
-  @Override
-  public boolean release() {
-    return content.release();
-  }
-
-  @Override
-  public boolean release(int decrement) {
-    return content.release(decrement);
   }
 }

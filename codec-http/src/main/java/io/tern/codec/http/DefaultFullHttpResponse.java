@@ -100,11 +100,6 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
   }
 
   @Override
-  public int refCnt() {
-    return content.refCnt();
-  }
-
-  @Override
   public FullHttpResponse retain() {
     content.retain();
     return this;
@@ -126,15 +121,5 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
   public FullHttpResponse touch(Object hint) {
     content.touch(hint);
     return this;
-  }
-
-  @Override
-  public boolean release() {
-    return content.release();
-  }
-
-  @Override
-  public boolean release(int decrement) {
-    return content.release(decrement);
   }
 }

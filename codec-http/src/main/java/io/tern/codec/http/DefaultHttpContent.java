@@ -9,9 +9,8 @@ import java.util.Objects;
  * <p>Ownership: the holder's reference count is the buffer's; releasing the holder releases the
  * buffer. Not thread-safe.
  */
-public class DefaultHttpContent implements HttpContent {
+public class DefaultHttpContent extends DefaultHttpObject implements HttpContent {
   private final ByteBuf content;
-  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a piece of content.
@@ -48,11 +47,6 @@ public class DefaultHttpContent implements HttpContent {
   }
 
   @Override
-  public int refCnt() {
-    return content.refCnt();
-  }
-
-  @Override
   public HttpContent retain() {
     content.retain();
     return this;
@@ -74,30 +68,5 @@ public class DefaultHttpContent implements HttpContent {
   public HttpContent touch(Object hint) {
     content.touch(hint);
     return this;
-  }
-
-  @Override
-  public boolean release() {
-    return content.release();
-  }
-
-  @Override
-  public boolean release(int decrement) {
-    return content.release(decrement);
-  }
-
-  @Override
-  public DecoderResult decoderResult() {
-    return decoderResult;
-  }
-
-  @Override
-  public void setDecoderResult(DecoderResult result) {
-    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
-  }
-
-  @Override
-  public String toString() {
-    return HttpMessages.describe(this, getClass().getSimpleName());
   }
 }

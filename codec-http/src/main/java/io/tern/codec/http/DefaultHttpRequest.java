@@ -7,12 +7,9 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
  */
-public class DefaultHttpRequest implements HttpRequest {
-  private HttpVersion version;
+public class DefaultHttpRequest extends DefaultHttpMessage implements HttpRequest {
   private HttpMethod method;
   private String uri;
-  private final HttpHeaders headers;
-  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a request with empty, validating headers.
@@ -35,26 +32,15 @@ public class DefaultHttpRequest implements HttpRequest {
    */
   public DefaultHttpRequest(
       HttpVersion version, HttpMethod method, String uri, HttpHeaders headers) {
-    this.version = Objects.requireNonNull(version, "version");
+    super(version, headers);
     this.method = Objects.requireNonNull(method, "method");
     this.uri = Objects.requireNonNull(uri, "uri");
-    this.headers = Objects.requireNonNull(headers, "headers");
-  }
-
-  @Override
-  public HttpVersion protocolVersion() {
-    return version;
   }
 
   @Override
   public DefaultHttpRequest setProtocolVersion(HttpVersion version) {
-    this.version = Objects.requireNonNull(version, "version");
+    super.setProtocolVersion(version);
     return this;
-  }
-
-  @Override
-  public HttpHeaders headers() {
-    return headers;
   }
 
   @Override
@@ -77,20 +63,5 @@ public class DefaultHttpRequest implements HttpRequest {
   public DefaultHttpRequest setUri(String uri) {
     this.uri = Objects.requireNonNull(uri, "uri");
     return this;
-  }
-
-  @Override
-  public DecoderResult decoderResult() {
-    return decoderResult;
-  }
-
-  @Override
-  public void setDecoderResult(DecoderResult result) {
-    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
-  }
-
-  @Override
-  public String toString() {
-    return HttpMessages.describe(this, getClass().getSimpleName());
   }
 }

@@ -7,11 +7,8 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
  */
-public class DefaultHttpResponse implements HttpResponse {
-  private HttpVersion version;
+public class DefaultHttpResponse extends DefaultHttpMessage implements HttpResponse {
   private HttpResponseStatus status;
-  private final HttpHeaders headers;
-  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /**
    * Creates a response with empty, validating headers.
@@ -31,25 +28,14 @@ public class DefaultHttpResponse implements HttpResponse {
    * @param headers the headers
    */
   public DefaultHttpResponse(HttpVersion version, HttpResponseStatus status, HttpHeaders headers) {
-    this.version = Objects.requireNonNull(version, "version");
+    super(version, headers);
     this.status = Objects.requireNonNull(status, "status");
-    this.headers = Objects.requireNonNull(headers, "headers");
-  }
-
-  @Override
-  public HttpVersion protocolVersion() {
-    return version;
   }
 
   @Override
   public DefaultHttpResponse setProtocolVersion(HttpVersion version) {
-    this.version = Objects.requireNonNull(version, "version");
+    super.setProtocolVersion(version);
     return this;
-  }
-
-  @Override
-  public HttpHeaders headers() {
-    return headers;
   }
 
   @Override
@@ -61,20 +47,5 @@ public class DefaultHttpResponse implements HttpResponse {
   public DefaultHttpResponse setStatus(HttpResponseStatus status) {
     this.status = Objects.requireNonNull(status, "status");
     return this;
-  }
-
-  @Override
-  public DecoderResult decoderResult() {
-    return decoderResult;
-  }
-
-  @Override
-  public void setDecoderResult(DecoderResult result) {
-    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
-  }
-
-  @Override
-  public String toString() {
-    return HttpMessages.describe(this, getClass().getSimpleName());
   }
 }

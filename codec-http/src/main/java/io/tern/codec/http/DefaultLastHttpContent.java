@@ -10,10 +10,9 @@ import java.util.Objects;
  * <p>Ownership: the holder's reference count is the buffer's; releasing the holder releases the
  * buffer. Not thread-safe.
  */
-public class DefaultLastHttpContent implements LastHttpContent {
+public class DefaultLastHttpContent extends DefaultHttpObject implements LastHttpContent {
   private final ByteBuf content;
   private final HttpHeaders trailers;
-  private DecoderResult decoderResult = DecoderResult.SUCCESS;
 
   /** Creates an empty last content with empty, validating trailers. */
   public DefaultLastHttpContent() {
@@ -72,11 +71,6 @@ public class DefaultLastHttpContent implements LastHttpContent {
   }
 
   @Override
-  public int refCnt() {
-    return content.refCnt();
-  }
-
-  @Override
   public LastHttpContent retain() {
     content.retain();
     return this;
@@ -98,30 +92,5 @@ public class DefaultLastHttpContent implements LastHttpContent {
   public LastHttpContent touch(Object hint) {
     content.touch(hint);
     return this;
-  }
-
-  @Override
-  public boolean release() {
-    return content.release();
-  }
-
-  @Override
-  public boolean release(int decrement) {
-    return content.release(decrement);
-  }
-
-  @Override
-  public DecoderResult decoderResult() {
-    return decoderResult;
-  }
-
-  @Override
-  public void setDecoderResult(DecoderResult result) {
-    this.decoderResult = java.util.Objects.requireNonNull(result, "result");
-  }
-
-  @Override
-  public String toString() {
-    return HttpMessages.describe(this, getClass().getSimpleName());
   }
 }

@@ -14,6 +14,7 @@ import io.tern.common.ReferenceCounted;
  * <p>Not thread-safe: one thread at a time, normally the channel's event loop.
  */
 public interface HttpContent extends HttpObject, ReferenceCounted {
+  // refCnt and release are the buffer's (written once here); retain and touch return this type.
   /**
    * Returns the buffer, without a new reference.
    *
@@ -49,6 +50,21 @@ public interface HttpContent extends HttpObject, ReferenceCounted {
    * @return the new holder
    */
   HttpContent replace(ByteBuf content);
+
+  @Override
+  default int refCnt() {
+    return content().refCnt();
+  }
+
+  @Override
+  default boolean release() {
+    return content().release();
+  }
+
+  @Override
+  default boolean release(int decrement) {
+    return content().release(decrement);
+  }
 
   @Override
   HttpContent retain();

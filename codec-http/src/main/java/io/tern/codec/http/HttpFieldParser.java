@@ -17,6 +17,13 @@ final class HttpFieldParser {
   static final class Framing {
     long contentLength = -1;
     AsciiString transferEncoding;
+
+    /** Forgets the previous head's fields, so one instance serves a connection's heads. */
+    Framing reset() {
+      contentLength = -1;
+      transferEncoding = null;
+      return this;
+    }
   }
 
   /**

@@ -1,17 +1,14 @@
 package io.tern.codec.http;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
-import io.tern.codec.http.internal.HttpChars;
 import io.tern.common.AsciiString;
 import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -30,38 +27,23 @@ import java.util.function.BiConsumer;
  * IllegalArgumentException}, so a response header built from untrusted data cannot split the
  * response. {@link #HttpHeaders(boolean, boolean)} turns either check off for trusted input.
  *
- * <p><b>Layout.</b> Entries live in parallel arrays (names, values, name hashes). Up to {@value
- * #INDEX_THRESHOLD} entries a lookup scans the hash array; past that an open hash index over the
- * arrays (bucket heads and per-entry chains, in insertion order) is built on first lookup, so large
- * header sets stay O(1) per lookup while typical requests pay no index at all.
+ * <p><b>Layout.</b> Entries live in parallel arrays (names, values, name hashes). Up to 16 entries
+ * a lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
+ * per-entry chains, in insertion order) is built on first lookup, so large header sets stay O(1)
+ * per lookup while typical requests pay no index at all.
  *
  * <p><b>Threads.</b> Not thread-safe: one thread at a time (normally the channel's event loop). The
  * read-only {@link #EMPTY} instance may be shared.
  */
-public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharSequence>> {
+public final class HttpHeaders extends TypedHeaders
+    implements Iterable<Map.Entry<CharSequence, CharSequence>> {
   /** An empty, read-only instance: every mutator throws {@link UnsupportedOperationException}. */
   public static final HttpHeaders EMPTY = new HttpHeaders(false, false, true, false);
-
-  /** Entries up to which a lookup scans instead of building the hash index. */
-  static final int INDEX_THRESHOLD = 16;
-
-  private static final CharSequence[] NO_SEQUENCES = new CharSequence[0];
-  private static final int[] NO_INTS = new int[0];
 
   private final boolean validateNames;
   private final boolean validateValues;
   private final boolean readOnly;
   private final boolean trailers;
-
-  private CharSequence[] names = NO_SEQUENCES;
-  private CharSequence[] values = NO_SEQUENCES;
-  private int[] hashes = NO_INTS;
-  private int size;
-
-  // Hash index, built lazily past INDEX_THRESHOLD and dropped on removal: heads[hash & mask] and
-  // next[i] hold 1 + an entry index (0 ends a chain); chains run in insertion order.
-  private int[] heads;
-  private int[] next;
 
   /** Creates empty headers that validate names and values. */
   public HttpHeaders() {
@@ -180,84 +162,10 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     return value(name);
   }
 
+  @Override
   CharSequence value(CharSequence name) {
     int i = first(name, AsciiString.hashCode(name));
     return i < 0 ? null : values[i];
-  }
-
-  /**
-   * Returns the first value of {@code name} as an {@code int}.
-   *
-   * @param name the name, any case
-   * @return the value, or {@code null} if absent or not a decimal {@code int}
-   */
-  public Integer getInt(CharSequence name) {
-    CharSequence v = value(name);
-    if (v == null) {
-      return null;
-    }
-    try {
-      return Integer.parseInt(v, 0, v.length(), 10);
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /**
-   * Returns the first value of {@code name} as an {@code int}, or a default.
-   *
-   * @param name the name, any case
-   * @param defaultValue returned when absent or not a decimal {@code int}
-   * @return the value
-   */
-  public int getInt(CharSequence name, int defaultValue) {
-    Integer v = getInt(name);
-    return v == null ? defaultValue : v;
-  }
-
-  /**
-   * Returns the first value of {@code name} as a {@code long}.
-   *
-   * @param name the name, any case
-   * @return the value, or {@code null} if absent or not a decimal {@code long}
-   */
-  public Long getLong(CharSequence name) {
-    CharSequence v = value(name);
-    if (v == null) {
-      return null;
-    }
-    try {
-      return Long.parseLong(v, 0, v.length(), 10);
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  /**
-   * Returns the first value of {@code name} as a {@code long}, or a default.
-   *
-   * @param name the name, any case
-   * @param defaultValue returned when absent or not a decimal {@code long}
-   * @return the value
-   */
-  public long getLong(CharSequence name, long defaultValue) {
-    Long v = getLong(name);
-    return v == null ? defaultValue : v;
-  }
-
-  /**
-   * Returns the first value of {@code name} parsed as an HTTP date ({@link DateFormatter}).
-   *
-   * @param name the name, any case
-   * @return milliseconds since the epoch, or {@code null} if absent or not a date
-   */
-  public Long getTimeMillis(CharSequence name) {
-    CharSequence v = value(name);
-    if (v == null) {
-      return null;
-    }
-    long millis = DateFormatter.parseMillis(v, Long.MIN_VALUE);
-    return millis == Long.MIN_VALUE ? null : millis;
   }
 
   /**
@@ -333,51 +241,11 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   public boolean containsValue(CharSequence name, CharSequence value, boolean ignoreCase) {
     int hash = AsciiString.hashCode(name);
     for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
-      if (containsElement(values[i], value, ignoreCase)) {
+      if (HeaderChecks.containsElement(values[i], value, ignoreCase)) {
         return true;
       }
     }
     return false;
-  }
-
-  static boolean containsElement(CharSequence list, CharSequence element, boolean ignoreCase) {
-    int len = list.length();
-    int start = 0;
-    while (start <= len) {
-      int comma = start;
-      while (comma < len && list.charAt(comma) != ',') {
-        comma++;
-      }
-      int s = start;
-      int e = comma;
-      while (s < e && HttpChars.isOws(list.charAt(s))) {
-        s++;
-      }
-      while (e > s && HttpChars.isOws(list.charAt(e - 1))) {
-        e--;
-      }
-      if (e - s == element.length() && regionEquals(list, s, element, ignoreCase)) {
-        return true;
-      }
-      start = comma + 1;
-    }
-    return false;
-  }
-
-  private static boolean regionEquals(
-      CharSequence a, int start, CharSequence b, boolean ignoreCase) {
-    for (int i = 0; i < b.length(); i++) {
-      char x = a.charAt(start + i);
-      char y = b.charAt(i);
-      if (x != y && (!ignoreCase || toLower(x) != toLower(y))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static char toLower(char c) {
-    return c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
   }
 
   /**
@@ -443,16 +311,6 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     };
   }
 
-  // Package-private indexed access for the codecs: no iterator, no entry objects.
-
-  CharSequence nameAt(int i) {
-    return names[i];
-  }
-
-  CharSequence valueAt(int i) {
-    return values[i];
-  }
-
   // -----------------------------------------------------------------------------------------
   // Mutators
 
@@ -464,6 +322,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    * @return these headers
    * @throws IllegalArgumentException if validation is on and the name or value is invalid
    */
+  @Override
   @CanIgnoreReturnValue
   public HttpHeaders add(CharSequence name, CharSequence value) {
     checkWritable();
@@ -491,30 +350,6 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   }
 
   /**
-   * Adds a decimal {@code int} value.
-   *
-   * @param name the name
-   * @param value the value
-   * @return these headers
-   */
-  @CanIgnoreReturnValue
-  public HttpHeaders addInt(CharSequence name, int value) {
-    return add(name, Integer.toString(value));
-  }
-
-  /**
-   * Adds a decimal {@code long} value.
-   *
-   * @param name the name
-   * @param value the value
-   * @return these headers
-   */
-  @CanIgnoreReturnValue
-  public HttpHeaders addLong(CharSequence name, long value) {
-    return add(name, Long.toString(value));
-  }
-
-  /**
    * Adds every entry of {@code other}.
    *
    * @param other the headers to copy entries from
@@ -536,7 +371,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
         checkValue(v);
       }
       if (trailers && validateNames) {
-        checkTrailerName(n);
+        HeaderChecks.trailerName(n);
       }
       append(n, other.hashes[i], v);
     }
@@ -551,6 +386,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    * @return these headers
    * @throws IllegalArgumentException if validation is on and the name or value is invalid
    */
+  @Override
   @CanIgnoreReturnValue
   public HttpHeaders set(CharSequence name, CharSequence value) {
     checkWritable();
@@ -591,42 +427,6 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
       append(name, hash, v);
     }
     return this;
-  }
-
-  /**
-   * Replaces every value of {@code name} with a decimal {@code int}.
-   *
-   * @param name the name
-   * @param value the value
-   * @return these headers
-   */
-  @CanIgnoreReturnValue
-  public HttpHeaders setInt(CharSequence name, int value) {
-    return set(name, Integer.toString(value));
-  }
-
-  /**
-   * Replaces every value of {@code name} with a decimal {@code long}.
-   *
-   * @param name the name
-   * @param value the value
-   * @return these headers
-   */
-  @CanIgnoreReturnValue
-  public HttpHeaders setLong(CharSequence name, long value) {
-    return set(name, Long.toString(value));
-  }
-
-  /**
-   * Replaces every value of {@code name} with an HTTP date (RFC 1123 format, GMT).
-   *
-   * @param name the name
-   * @param epochMillis milliseconds since the epoch
-   * @return these headers
-   */
-  @CanIgnoreReturnValue
-  public HttpHeaders setTimeMillis(CharSequence name, long epochMillis) {
-    return set(name, DateFormatter.format(epochMillis));
   }
 
   /**
@@ -692,11 +492,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   @CanIgnoreReturnValue
   public HttpHeaders clear() {
     checkWritable();
-    Arrays.fill(names, 0, size, null);
-    Arrays.fill(values, 0, size, null);
-    size = 0;
-    heads = null;
-    next = null;
+    removeAll();
     return this;
   }
 
@@ -708,12 +504,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    */
   public HttpHeaders copy() {
     HttpHeaders c = new HttpHeaders(validateNames, validateValues, false, trailers);
-    if (size > 0) {
-      c.names = Arrays.copyOf(names, size);
-      c.values = Arrays.copyOf(values, size);
-      c.hashes = Arrays.copyOf(hashes, size);
-      c.size = size;
-    }
+    copyEntriesTo(c);
     return c;
   }
 
@@ -728,120 +519,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   }
 
   // -----------------------------------------------------------------------------------------
-  // Storage
-
-  private void append(CharSequence name, int hash, CharSequence value) {
-    int i = size;
-    if (i == names.length) {
-      int capacity = Math.max(8, i << 1);
-      names = Arrays.copyOf(names, capacity);
-      values = Arrays.copyOf(values, capacity);
-      hashes = Arrays.copyOf(hashes, capacity);
-    }
-    names[i] = name;
-    values[i] = value;
-    hashes[i] = hash;
-    size = i + 1;
-    if (heads != null) {
-      if ((i + 1) * 2 > heads.length) {
-        heads = null; // rebuilt larger on the next lookup
-        next = null;
-      } else {
-        link(i);
-      }
-    }
-  }
-
-  private int first(CharSequence name, int hash) {
-    if (size > INDEX_THRESHOLD) {
-      if (heads == null) {
-        buildIndex();
-      }
-      for (int j = heads[hash & (heads.length - 1)] - 1; j >= 0; j = next[j] - 1) {
-        if (hashes[j] == hash && nameEquals(names[j], name)) {
-          return j;
-        }
-      }
-      return -1;
-    }
-    int[] h = hashes;
-    CharSequence[] n = names;
-    for (int j = 0, s = size; j < s; j++) {
-      if (h[j] == hash && nameEquals(n[j], name)) {
-        return j;
-      }
-    }
-    return -1;
-  }
-
-  private int following(int i, CharSequence name, int hash) {
-    if (heads != null) {
-      for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
-        if (hashes[j] == hash && nameEquals(names[j], name)) {
-          return j;
-        }
-      }
-      return -1;
-    }
-    for (int j = i + 1; j < size; j++) {
-      if (hashes[j] == hash && nameEquals(names[j], name)) {
-        return j;
-      }
-    }
-    return -1;
-  }
-
-  private static boolean nameEquals(CharSequence a, CharSequence b) {
-    return a == b || AsciiString.contentEqualsIgnoreCase(a, b);
-  }
-
-  /** Removes the entries of {@code name} after index {@code i}, keeping the order of the rest. */
-  private void removeAfter(int i, CharSequence name, int hash) {
-    int w = i + 1;
-    for (int r = i + 1; r < size; r++) {
-      if (hashes[r] == hash && nameEquals(names[r], name)) {
-        continue;
-      }
-      names[w] = names[r];
-      values[w] = values[r];
-      hashes[w] = hashes[r];
-      w++;
-    }
-    Arrays.fill(names, w, size, null);
-    Arrays.fill(values, w, size, null);
-    size = w;
-    heads = null;
-    next = null;
-  }
-
-  private void buildIndex() {
-    int capacity = Integer.highestOneBit(Math.max(size, INDEX_THRESHOLD) * 4 - 1);
-    heads = new int[capacity];
-    next = new int[names.length];
-    for (int i = 0; i < size; i++) {
-      link(i);
-    }
-  }
-
-  private void link(int i) {
-    if (next.length < names.length) {
-      next = Arrays.copyOf(next, names.length);
-    }
-    next[i] = 0;
-    int b = hashes[i] & (heads.length - 1);
-    int j = heads[b] - 1;
-    if (j < 0) {
-      heads[b] = i + 1;
-      return;
-    }
-    while (next[j] != 0) {
-      j = next[j] - 1;
-    }
-    next[j] = i + 1;
-  }
-
-  // -----------------------------------------------------------------------------------------
-  // Validation
+  // Validation (the rules are in HeaderChecks)
 
   private void checkWritable() {
     if (readOnly) {
@@ -850,51 +528,11 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   }
 
   private CharSequence checkName(CharSequence name) {
-    Objects.requireNonNull(name, "name");
-    if (validateNames) {
-      if (name.isEmpty()) {
-        throw new IllegalArgumentException("empty header name");
-      }
-      int bad = HttpChars.firstNonToken(name);
-      if (bad >= 0) {
-        throw new IllegalArgumentException(
-            "invalid header name '"
-                + name
-                + "': character 0x"
-                + Integer.toHexString(name.charAt(bad))
-                + " at index "
-                + bad
-                + " is not a token character");
-      }
-      if (trailers) {
-        checkTrailerName(name);
-      }
-    }
-    return name;
-  }
-
-  private static void checkTrailerName(CharSequence name) {
-    if (AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
-        || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.TRANSFER_ENCODING)
-        || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.TRAILER)) {
-      throw new IllegalArgumentException("prohibited trailer name: " + name);
-    }
+    return HeaderChecks.name(name, validateNames, trailers);
   }
 
   private CharSequence checkValue(CharSequence value) {
-    Objects.requireNonNull(value, "value");
-    if (validateValues) {
-      int bad = HttpChars.firstInvalidValueChar(value);
-      if (bad >= 0) {
-        throw new IllegalArgumentException(
-            "invalid header value: character 0x"
-                + Integer.toHexString(value.charAt(bad))
-                + " at index "
-                + bad
-                + " is not allowed in a field value");
-      }
-    }
-    return value;
+    return HeaderChecks.value(value, validateValues);
   }
 
   // -----------------------------------------------------------------------------------------

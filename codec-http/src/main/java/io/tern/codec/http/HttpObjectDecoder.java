@@ -70,6 +70,7 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
   private long remaining;
 
   private final HttpHeadScanner scanner;
+  private final HttpFieldParser.Framing framing = new HttpFieldParser.Framing();
 
   /**
    * Creates a decoder.
@@ -280,8 +281,9 @@ public abstract class HttpObjectDecoder extends ByteToMessageDecoder {
     in.skipBytes(end);
 
     HttpHeaders headers = new HttpHeaders(config.validateHeaders(), config.validateHeaders());
+    headers.reserve(lines - 2); // the field lines: no regrowth while parsing
     HttpMessage msg = parseInitialLine(b, 0, ends[0] - 1, headers);
-    HttpFieldParser.Framing framing = new HttpFieldParser.Framing();
+    HttpFieldParser.Framing framing = this.framing.reset();
     HttpFieldParser.parse(
         b, ends, 1, lines - 1, ends[0] + 1, config.validateHeaders(), headers, framing);
     boolean http10 = msg.protocolVersion().equals(HttpVersion.HTTP_1_0);

@@ -114,12 +114,160 @@ class HttpStaticFileHandlerTest {
   }
 
   @Test
-  void servesTheWholeFileForSeveralRangesOrAMalformedOne() throws IOException {
-    assertThat(exchange(get("/hello.txt", "Range: bytes=0-1,4-5\r\n")))
+  void servesTheWholeFileForAMalformedRangeOrAnotherUnit() throws IOException {
+    assertThat(exchange(get("/hello.txt", "Range: bytes=5-2\r\n"))).endsWith("[region 0+10]");
+    assertThat(exchange(get("/hello.txt", "Range: bytes=0-1,x-5\r\n")))
         .startsWith("HTTP/1.1 200 OK\r\n")
         .endsWith("[region 0+10]");
-    assertThat(exchange(get("/hello.txt", "Range: bytes=5-2\r\n"))).endsWith("[region 0+10]");
     assertThat(exchange(get("/hello.txt", "Range: lines=1-2\r\n"))).endsWith("[region 0+10]");
+    assertThat(exchange(get("/hello.txt", "Range: bytes=\r\n"))).endsWith("[region 0+10]");
+  }
+
+  @Test
+  void servesSeveralRangesAsMultipartByteranges() throws IOException {
+    String out = exchange(get("/hello.txt", "Range: bytes=7-8, 0-1\r\n"));
+    assertThat(out).startsWith("HTTP/1.1 206 Partial Content\r\n");
+    String boundary = header(out, "content-type").replace("multipart/byteranges; boundary=", "");
+    assertThat(boundary).startsWith("tern-");
+    String body = out.substring(out.indexOf("\r\n\r\n") + 4);
+    assertThat(body)
+        .isEqualTo(
+            "\r\n--"
+                + boundary
+                + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Content-Range: bytes 0-1/10\r\n\r\n[region 0+2]"
+                + "\r\n--"
+                + boundary
+                + "\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                + "Content-Range: bytes 7-8/10\r\n\r\n[region 7+2]"
+                + "\r\n--"
+                + boundary
+                + "--\r\n");
+    assertThat(Long.parseLong(header(out, "content-length"))).isEqualTo(wireLength(body));
+    assertThat(out).doesNotContain("content-range: bytes 0");
+  }
+
+  @Test
+  void mergesOverlappingAndAdjacentRangesIntoOne() throws IOException {
+    assertThat(exchange(get("/hello.txt", "Range: bytes=2-5,0-3,6-6\r\n")))
+        .startsWith("HTTP/1.1 206 Partial Content\r\n")
+        .contains("content-range: bytes 0-6/10\r\n")
+        .contains("content-length: 7\r\n")
+        .endsWith("\r\n\r\n[region 0+7]");
+    assertThat(exchange(get("/hello.txt", "Range: bytes=0-,-3,4-4\r\n")))
+        .contains("content-range: bytes 0-9/10\r\n")
+        .endsWith("[region 0+10]");
+  }
+
+  @Test
+  void dropsUnsatisfiableRangesBesideSatisfiableOnes() throws IOException {
+    assertThat(exchange(get("/hello.txt", "Range: bytes=50-60,3-4,-0\r\n")))
+        .startsWith("HTTP/1.1 206 Partial Content\r\n")
+        .contains("content-range: bytes 3-4/10\r\n")
+        .endsWith("[region 3+2]");
+    assertThat(exchange(get("/hello.txt", "Range: bytes=50-60,10-\r\n")))
+        .startsWith("HTTP/1.1 416 ");
+  }
+
+  @Test
+  void servesTheWholeFileForMoreRangesThanAllowed() throws IOException {
+    String many = "bytes=" + "0-0,".repeat(HttpStaticFileHandler.DEFAULT_MAX_RANGES) + "9-9";
+    assertThat(exchange(get("/hello.txt", "Range: " + many + "\r\n")))
+        .startsWith("HTTP/1.1 200 OK\r\n")
+        .endsWith("[region 0+10]");
+    String enough = "bytes=" + "0-0,".repeat(HttpStaticFileHandler.DEFAULT_MAX_RANGES - 1) + "9-9";
+    assertThat(exchange(get("/hello.txt", "Range: " + enough + "\r\n")))
+        .startsWith("HTTP/1.1 206 ")
+        .contains("multipart/byteranges");
+  }
+
+  @Test
+  void ignoresRangeOnHead() throws IOException {
+    assertThat(exchange("HEAD /hello.txt HTTP/1.1\r\nHost: h\r\nRange: bytes=0-1\r\n\r\n"))
+        .startsWith("HTTP/1.1 200 OK\r\n")
+        .contains("content-length: 10\r\n");
+  }
+
+  @Test
+  void sendsAStrongEtagMadeOfTimeAndSize() throws IOException {
+    String etag = header(exchange(get("/hello.txt")), "etag");
+    assertThat(etag).isEqualTo('"' + Long.toHexString(MODIFIED.toEpochMilli()) + "-a\"");
+  }
+
+  @Test
+  void answersAMatchingIfNoneMatchWith304() throws IOException {
+    String etag = header(exchange(get("/hello.txt")), "etag");
+    for (String value : new String[] {etag, "W/" + etag, "\"x\", " + etag, "*"}) {
+      assertThat(exchange(get("/hello.txt", "If-None-Match: " + value + "\r\n")))
+          .as(value)
+          .startsWith("HTTP/1.1 304 Not Modified\r\n")
+          .contains("etag: " + etag + "\r\n")
+          .doesNotContain("[region");
+    }
+    assertThat(exchange(get("/hello.txt", "If-None-Match: \"other\"\r\n")))
+        .startsWith("HTTP/1.1 200 OK\r\n");
+    // If-None-Match wins over If-Modified-Since (RFC 9110, section 13.2.2).
+    assertThat(
+            exchange(
+                get(
+                    "/hello.txt",
+                    "If-None-Match: \"other\"\r\n",
+                    "If-Modified-Since: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
+        .startsWith("HTTP/1.1 200 OK\r\n");
+  }
+
+  @Test
+  void answersAFailedIfMatchOrIfUnmodifiedSinceWith412() throws IOException {
+    String etag = header(exchange(get("/hello.txt")), "etag");
+    assertThat(exchange(get("/hello.txt", "If-Match: \"other\"\r\n")))
+        .startsWith("HTTP/1.1 412 Precondition Failed\r\n");
+    assertThat(exchange(get("/hello.txt", "If-Match: W/" + etag + "\r\n")))
+        .startsWith("HTTP/1.1 412 "); // If-Match compares strongly
+    assertThat(exchange(get("/hello.txt", "If-Match: " + etag + "\r\n")))
+        .startsWith("HTTP/1.1 200 OK\r\n");
+    assertThat(
+            exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:04 GMT\r\n")))
+        .startsWith("HTTP/1.1 412 ");
+    assertThat(
+            exchange(get("/hello.txt", "If-Unmodified-Since: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
+        .startsWith("HTTP/1.1 200 OK\r\n");
+  }
+
+  @Test
+  void honoursRangeOnlyWhenIfRangeNamesTheCurrentVersion() throws IOException {
+    String etag = header(exchange(get("/hello.txt")), "etag");
+    String range = "Range: bytes=2-3\r\n";
+    assertThat(exchange(get("/hello.txt", range, "If-Range: " + etag + "\r\n")))
+        .startsWith("HTTP/1.1 206 ")
+        .endsWith("[region 2+2]");
+    assertThat(exchange(get("/hello.txt", range, "If-Range: Fri, 02 Jan 2026 03:04:05 GMT\r\n")))
+        .startsWith("HTTP/1.1 206 ");
+    for (String stale :
+        new String[] {"\"old\"", "W/" + etag, "Fri, 02 Jan 2026 03:04:06 GMT", "soon"}) {
+      assertThat(exchange(get("/hello.txt", range, "If-Range: " + stale + "\r\n")))
+          .as(stale)
+          .startsWith("HTTP/1.1 200 OK\r\n")
+          .endsWith("[region 0+10]");
+    }
+  }
+
+  /** Returns a response header's value (names are written in lower case). */
+  static String header(String response, String name) {
+    int start = response.indexOf("\r\n" + name + ": ");
+    assertThat(start).as(name).isPositive();
+    start += name.length() + 4;
+    return response.substring(start, response.indexOf("\r\n", start));
+  }
+
+  /** The length of a body shown by {@link #exchange}, its regions counted as their bytes. */
+  private static long wireLength(String body) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("\\[region \\d+\\+(\\d+)]").matcher(body);
+    long length = body.length();
+    while (m.find()) {
+      length += Long.parseLong(m.group(1)) - m.group().length();
+    }
+    return length;
   }
 
   @Test

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The standard {@link Promise}: lock-free completion, listeners kept in order under the promise's
- * monitor.
+ * The standard {@link Promise}: lock-free completion; listeners run in the order they were added,
+ * one notifier at a time (a single listener goes in and out by CAS, more use the promise's
+ * monitor).
  *
  * <p>Listeners run on the executor given at construction. When completion happens on that
  * executor's thread, listeners run at once, unless this thread is already more than {@code
@@ -36,6 +37,7 @@ public class DefaultPromise<V> implements Promise<V> {
 
   private static final Object SUCCESS = new Object();
   private static final Object UNCANCELLABLE = new Object();
+  private static final Object NOTIFYING = new Object();
   private static final VarHandle RESULT;
   private static final VarHandle WAITERS;
   private static final VarHandle LISTENERS;
@@ -56,14 +58,17 @@ public class DefaultPromise<V> implements Promise<V> {
   // null (incomplete), UNCANCELLABLE, SUCCESS (null result), a Failure, or the result.
   private volatile Object result;
 
-  // null, one FutureListener, or a Listeners list. Changed under the lock, except that the first
-  // listener goes in by a CAS from null (the common case: one listener, no contention), which is
-  // safe because every locked writer either reads non-null first or writes null. Volatile so that
-  // a completing thread can skip the lock when nobody listens (it pairs with the volatile result:
-  // either the adder sees the result or the completer sees the listener).
+  // null (none), one FutureListener, a Listeners list, or NOTIFYING. A thread is notifying exactly
+  // while the field holds NOTIFYING or a list marked duringNotification (listeners added
+  // meanwhile);
+  // a bare listener or an unmarked list means nobody is. The bare states change only by CAS, so
+  // one listener goes in and out without the lock (the common case); lists are created, grown and
+  // taken only under the promise's lock (a lock-free CAS never expects a list, so a list read under
+  // the lock stays put). Volatile so that a completing thread can skip all this when nobody
+  // listens (it pairs with the volatile result: either the adder sees the result or the completer
+  // sees the listener).
   private volatile Object listeners;
   private volatile int waiters;
-  private boolean notifyingListeners;
 
   /**
    * Creates an incomplete promise.
@@ -208,22 +213,34 @@ public class DefaultPromise<V> implements Promise<V> {
     Objects.requireNonNull(listener, "listener");
     if (!LISTENERS.compareAndSet(this, null, listener)) {
       synchronized (this) {
-        Object current = listeners;
-        // Null can still turn into a listener by another adder's unlocked CAS: CAS here too.
-        while (current == null && !LISTENERS.compareAndSet(this, null, listener)) {
-          current = listeners;
-        }
-        if (current instanceof Listeners list) {
-          list.add(listener);
-        } else if (current != null) {
-          listeners = new Listeners((FutureListener<?>) current, listener);
-        }
+        addLocked(listener);
       }
     }
     if (isDone()) {
       notifyListeners();
     }
     return this;
+  }
+
+  // Holds the lock. The bare states may still change by a lock-free CAS, hence the loop.
+  private void addLocked(FutureListener<?> listener) {
+    for (; ; ) {
+      Object current = listeners;
+      Object next;
+      if (current instanceof Listeners list) {
+        list.add(listener);
+        return;
+      } else if (current == null) {
+        next = listener;
+      } else if (current == NOTIFYING) {
+        next = new Listeners(listener);
+      } else {
+        next = new Listeners((FutureListener<?>) current, listener);
+      }
+      if (LISTENERS.compareAndSet(this, current, next)) {
+        return;
+      }
+    }
   }
 
   private void notifyListeners() {
@@ -248,31 +265,55 @@ public class DefaultPromise<V> implements Promise<V> {
   }
 
   private void notifyListenersNow() {
-    Object current;
-    synchronized (this) {
-      current = listeners;
-      if (notifyingListeners || current == null) {
-        return;
-      }
-      notifyingListeners = true;
-      listeners = null;
-    }
-    for (; ; ) {
-      if (current instanceof Listeners list) {
+    for (Object batch = claimListeners(); batch != null; batch = lateListeners()) {
+      if (batch instanceof Listeners list) {
         for (int i = 0; i < list.size; i++) {
           notifyListener(list.items[i]);
         }
       } else {
-        notifyListener((FutureListener<?>) current);
+        notifyListener((FutureListener<?>) batch);
       }
-      synchronized (this) {
-        current = listeners;
-        if (current == null) {
-          notifyingListeners = false;
-          return;
+    }
+  }
+
+  /**
+   * Takes the pending listeners and makes this thread the notifier; {@code null} if there are none
+   * or another thread is notifying (it will run them, after the ones it is running).
+   */
+  private Object claimListeners() {
+    for (; ; ) {
+      Object current = listeners;
+      if (current instanceof FutureListener<?>) {
+        if (LISTENERS.compareAndSet(this, current, NOTIFYING)) {
+          return current;
         }
-        listeners = null;
+      } else if (current instanceof Listeners) {
+        synchronized (this) {
+          if (listeners instanceof Listeners list) {
+            if (list.duringNotification) {
+              return null;
+            }
+            listeners = NOTIFYING;
+            return list;
+          }
+        }
+      } else {
+        return null; // none, or NOTIFYING: another thread is notifying
       }
+    }
+  }
+
+  /** Ends this thread's notification, or takes the listeners added while it ran. */
+  private Object lateListeners() {
+    if (LISTENERS.compareAndSet(this, NOTIFYING, null)) {
+      return null;
+    }
+    synchronized (this) {
+      // While we notify, only adders change NOTIFYING, and only into a marked list.
+      Object late = listeners;
+      assert late instanceof Listeners list && list.duringNotification : late;
+      listeners = NOTIFYING;
+      return late;
     }
   }
 
@@ -436,12 +477,22 @@ public class DefaultPromise<V> implements Promise<V> {
   }
 
   private static final class Listeners {
+    // Added while a notifier ran: that notifier runs these after its current batch.
+    final boolean duringNotification;
     FutureListener<?>[] items;
     int size;
 
     Listeners(FutureListener<?> first, FutureListener<?> second) {
+      duringNotification = false;
       items = new FutureListener<?>[] {first, second, null, null};
       size = 2;
+    }
+
+    /** A list of listeners added while a notifier runs. */
+    Listeners(FutureListener<?> first) {
+      duringNotification = true;
+      items = new FutureListener<?>[] {first, null, null, null};
+      size = 1;
     }
 
     void add(FutureListener<?> l) {

@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
  * thread.
  */
 final class ScheduledTask<V> extends DefaultPromise<V> implements ScheduledFuture<V>, Runnable {
-  private final AbstractScheduledEventExecutor owner;
+  // The owning executor is the promise's executor(): no second field (at 100,000 pending tasks
+  // every byte of the task is allocation and cache footprint).
   private final Callable<V> task;
   // > 0: fixed rate; < 0: fixed delay of -periodNanos; 0: runs once.
   private final long periodNanos;
@@ -24,10 +25,13 @@ final class ScheduledTask<V> extends DefaultPromise<V> implements ScheduledFutur
       long deadlineNanos,
       long periodNanos) {
     super(owner);
-    this.owner = owner;
     this.task = task;
     this.deadlineNanos = deadlineNanos;
     this.periodNanos = periodNanos;
+  }
+
+  private AbstractScheduledEventExecutor owner() {
+    return (AbstractScheduledEventExecutor) executor();
   }
 
   @Override
@@ -55,26 +59,26 @@ final class ScheduledTask<V> extends DefaultPromise<V> implements ScheduledFutur
       tryFailure(t);
       return;
     }
-    if (isDone() || owner.isShutdown()) {
+    if (isDone() || owner().isShutdown()) {
       return;
     }
     deadlineNanos =
-        periodNanos > 0 ? deadlineNanos + periodNanos : owner.ticker().nanoTime() - periodNanos;
-    owner.reschedule(this);
+        periodNanos > 0 ? deadlineNanos + periodNanos : owner().ticker().nanoTime() - periodNanos;
+    owner().reschedule(this);
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
     boolean cancelled = super.cancel(mayInterruptIfRunning);
     if (cancelled) {
-      owner.removeScheduled(this);
+      owner().removeScheduled(this);
     }
     return cancelled;
   }
 
   @Override
   public long getDelay(TimeUnit unit) {
-    return unit.convert(deadlineNanos - owner.ticker().nanoTime(), TimeUnit.NANOSECONDS);
+    return unit.convert(deadlineNanos - owner().ticker().nanoTime(), TimeUnit.NANOSECONDS);
   }
 
   @Override

@@ -30,6 +30,7 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * least one side sees the other's write.
  *
  * loop thread                                  submitting thread (never the loop itself)
+ * 0. work already queued or due? run it, still AWAKE (no announcement, so no wake-up)
  * 1. nextWakeupNanos = deadline   (announce)   a. queue.offer(task)
  * 2. re-check: queue empty and nothing due?    b. if nextWakeupNanos != AWAKE
  *      no  -> nextWakeupNanos = AWAKE, run         and getAndSet(AWAKE) != AWAKE
@@ -219,8 +220,8 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
   }
 
   /**
-   * Step 1 and 2 of the wake-up protocol: announces that the loop is about to wait towards {@code
-   * deadlineNanos}, then re-checks for work.
+   * Steps 0 to 2 of the wake-up protocol: unless work is already in sight, announces that the loop
+   * is about to wait towards {@code deadlineNanos}, then re-checks for work.
    *
    * @param deadlineNanos from {@link #nextDeadlineNanos()}
    * @return {@code true} if the loop may wait (it must then call {@link #awake()} after waiting);
@@ -228,15 +229,25 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
    */
   protected final boolean prepareToWait(long deadlineNanos) {
     assert inEventLoop();
+    // Work in sight: stay AWAKE. Announcing anyway would let submitters see a sleeping loop and
+    // wake it for nothing (for an I/O loop a syscall per wake-up, on both sides) whenever a task
+    // arrives between the announcement and the re-check, which under a stream of tasks is often.
+    if (hasWork(deadlineNanos)) {
+      return false;
+    }
     NEXT_WAKEUP.setVolatile(this, deadlineNanos == AWAKE ? deadlineNanos + 1 : deadlineNanos);
-    // peek(), not isEmpty(): while a producer links a new chunk its index is odd and isEmpty()
-    // may say empty, and that producer's final index store is only a release store, so the
-    // Dekker pairing would not hold. peek() waits for the element instead.
-    if (taskQueue.peek() != null || (deadlineNanos != NO_DEADLINE && hasDueScheduledTask())) {
+    if (hasWork(deadlineNanos)) {
       NEXT_WAKEUP.setOpaque(this, AWAKE);
       return false;
     }
     return true;
+  }
+
+  private boolean hasWork(long deadlineNanos) {
+    // peek(), not isEmpty(): while a producer links a new chunk its index is odd and isEmpty()
+    // may say empty, and that producer's final index store is only a release store, so the
+    // Dekker pairing would not hold. peek() waits for the element instead.
+    return taskQueue.peek() != null || (deadlineNanos != NO_DEADLINE && hasDueScheduledTask());
   }
 
   /** Step 3 of the wake-up protocol: the loop has stopped waiting. */

@@ -206,14 +206,38 @@ public final class Utf8 {
    * @param dst the destination
    * @param pos where the first byte goes
    */
+  @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int), only where it is exact
   public static void encodeAscii(CharSequence seq, int start, int end, byte[] dst, int pos) {
+    if (seq instanceof String s && fitsLatin1(s, start, end)) {
+      // Every char is its own byte, so the JDK's bulk copy of a compact string's bytes is exact.
+      // It is never used otherwise: it keeps the low 8 bits of larger chars (U+010A would become
+      // a line feed).
+      s.getBytes(start, end, dst, pos);
+      return;
+    }
     for (int i = start; i < end; i++) {
       dst[pos++] = asciiByte(seq.charAt(i));
     }
   }
 
   /**
-   * Writes the low byte of each char of {@code seq[start, end)} into a segment.
+   * Returns whether no char of {@code s[start, end)} is above {@code 0xFF}. For a compact (Latin-1)
+   * string the JIT proves the answer from the representation and drops the loop; only a string that
+   * holds a larger char is scanned.
+   */
+  private static boolean fitsLatin1(String s, int start, int end) {
+    for (int i = start; i < end; i++) {
+      if (s.charAt(i) > 0xFF) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Writes the low byte of each char of {@code seq[start, end)} into a segment, like {@link
+   * #encodeAscii(CharSequence, int, int, byte[], int)}, through the per-thread scratch array: the
+   * array path copies in bulk, byte-by-byte segment stores do not.
    *
    * @param seq the characters
    * @param start the first character
@@ -223,8 +247,14 @@ public final class Utf8 {
    */
   public static void encodeAscii(
       CharSequence seq, int start, int end, MemorySegment dst, long offset) {
-    for (int i = start; i < end; i++) {
-      dst.set(BYTE, offset++, asciiByte(seq.charAt(i)));
+    byte[] scratch = SCRATCH.get();
+    int i = start;
+    while (i < end) {
+      int n = Math.min(end - i, scratch.length);
+      encodeAscii(seq, i, i + n, scratch, 0);
+      MemorySegment.copy(scratch, 0, dst, BYTE, offset, n);
+      offset += n;
+      i += n;
     }
   }
 

@@ -14,6 +14,7 @@ import io.tern.codec.http.HttpHeaders;
 import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.internal.PercentCodec;
+import io.tern.handler.stream.ChunkedInput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -40,12 +41,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * HttpRequest request = encoder.finalizeRequest();
  * channel.write(request);
  * if (encoder.isChunked()) {
- *   while (!encoder.isEndOfInput()) {
- *     channel.write(encoder.readChunk(channel.alloc()));  // the last one is a LastHttpContent
- *   }
+ *   channel.write(encoder);  // a ChunkedWriteHandler in the pipeline writes it chunk by chunk
  * }
  * channel.flush();
  * }</pre>
+ *
+ * <p>The encoder is a {@link ChunkedInput}: written to a pipeline with a {@code
+ * ChunkedWriteHandler} it is sent chunk by chunk as the channel stays writable, and closed at the
+ * end. Without one, call {@link #readChunk(ByteBufAllocator)} until {@link #isEndOfInput()} and
+ * write each chunk.
  *
  * <p>A body without files is built in memory and {@link #finalizeRequest()} returns a {@link
  * FullHttpRequest} with {@code Content-Length}. A body with files from disk is streamed: the
@@ -58,7 +62,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Not thread-safe. The caller owns the request and the chunks it gets; {@link #close()} closes a
  * file left open if streaming stops early.
  */
-public final class HttpPostRequestEncoder implements AutoCloseable {
+public final class HttpPostRequestEncoder implements ChunkedInput<HttpContent>, AutoCloseable {
   /** The default chunk size: 8 KiB. */
   public static final int DEFAULT_CHUNK_SIZE = 8 * 1024;
 
@@ -309,6 +313,7 @@ public final class HttpPostRequestEncoder implements AutoCloseable {
    *
    * @return the length, known after {@link #finalizeRequest()}
    */
+  @Override
   public long length() {
     return length;
   }
@@ -318,6 +323,7 @@ public final class HttpPostRequestEncoder implements AutoCloseable {
    *
    * @return the bytes produced
    */
+  @Override
   public long progress() {
     return progress;
   }
@@ -327,6 +333,7 @@ public final class HttpPostRequestEncoder implements AutoCloseable {
    *
    * @return {@code true} after the {@link io.tern.codec.http.LastHttpContent}
    */
+  @Override
   public boolean isEndOfInput() {
     return endOfInput;
   }
@@ -340,6 +347,7 @@ public final class HttpPostRequestEncoder implements AutoCloseable {
    * @throws IOException if reading a file fails (the file is closed)
    * @throws IllegalStateException if the body is not chunked or already finished
    */
+  @Override
   public HttpContent readChunk(ByteBufAllocator alloc) throws IOException {
     if (!isChunked() || endOfInput) {
       throw new IllegalStateException(endOfInput ? "end of input" : "the body is not chunked");

@@ -1,0 +1,41 @@
+package io.tern.codec.http;
+
+import java.util.Objects;
+
+/**
+ * What {@link DefaultHttpRequest} and {@link DefaultHttpResponse} share: the protocol version and
+ * the header fields.
+ *
+ * <p>Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
+ */
+public abstract class DefaultHttpMessage extends DefaultHttpObject implements HttpMessage {
+  private HttpVersion version;
+  private final HttpHeaders headers;
+
+  /**
+   * Creates a message head.
+   *
+   * @param version the protocol version
+   * @param headers the headers, used as they are (not copied)
+   */
+  protected DefaultHttpMessage(HttpVersion version, HttpHeaders headers) {
+    this.version = Objects.requireNonNull(version, "version");
+    this.headers = Objects.requireNonNull(headers, "headers");
+  }
+
+  @Override
+  public HttpVersion protocolVersion() {
+    return version;
+  }
+
+  @Override
+  public DefaultHttpMessage setProtocolVersion(HttpVersion version) {
+    this.version = Objects.requireNonNull(version, "version");
+    return this;
+  }
+
+  @Override
+  public HttpHeaders headers() {
+    return headers;
+  }
+}

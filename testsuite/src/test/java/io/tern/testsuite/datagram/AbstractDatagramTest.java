@@ -105,6 +105,24 @@ public abstract class AbstractDatagramTest extends AbstractTransportTest {
   }
 
   /**
+   * Connects a channel to {@code remote} (binding it to an ephemeral port of the same family),
+   * closed after the test.
+   *
+   * @param remote the peer
+   * @param handler the channel's handler
+   * @return the connected channel
+   * @throws Exception if connecting fails
+   */
+  protected DatagramChannel connect(InetSocketAddress remote, ChannelHandler handler)
+      throws Exception {
+    return track(
+        (DatagramChannel)
+            bootstrap(remote.getAddress(), handler)
+                .connect(remote)
+                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS));
+  }
+
+  /**
    * Sends {@code text} as one datagram and waits for the send to complete.
    *
    * @param from the sending channel

@@ -41,10 +41,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * UDP on the loopback interface, over every transport that has datagram channels: packets with
  * their addresses, connected mode, truncation, ICMP errors, the read loop's limits, batches of
- * datagrams in both directions, options, and multicast joins. Loopback here has no MULTICAST flag,
- * so multicast delivery is tested in a network namespace ({@code NioMulticastNamespaceTest} in
- * {@code transport}); joins, leaves, blocks and options are tested here. A transport runs these by
- * subclassing with its {@link DatagramTransport}.
+ * datagrams in both directions, options, and the membership bookkeeping (joins, leaves, blocks)
+ * over IPv4 and IPv6. Multicast delivery (IPv4 on {@code lo}) is tested in {@code
+ * DatagramMulticastTest}. A transport runs these by subclassing with its {@link DatagramTransport}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(OpenFileDescriptorCheck.class)

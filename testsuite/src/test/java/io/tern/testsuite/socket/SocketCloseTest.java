@@ -155,9 +155,31 @@ public abstract class SocketCloseTest extends AbstractSocketTest {
 
   @Test
   void closingTheServerLeavesAcceptedConnectionsWorking() throws Exception {
-    Channel server = startServer(new EchoHandler());
+    Promise<Channel> accepted = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+    EchoHandler echo = new EchoHandler();
+    Channel server =
+        startServer(
+            new ChannelHandler() {
+              @Override
+              public void channelActive(ChannelHandlerContext ctx) {
+                accepted.trySuccess(ctx.channel());
+              }
+
+              @Override
+              public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                echo.channelRead(ctx, msg);
+              }
+
+              @Override
+              public void channelReadComplete(ChannelHandlerContext ctx) {
+                echo.channelReadComplete(ctx);
+              }
+            });
     ByteSink sink = new ByteSink(2);
     Channel client = connect(server, sink);
+    // A connection still in the listen queue is reset when the listener closes: close only
+    // after the server has taken it.
+    await(accepted);
 
     await(server.close());
     client.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {4, 2}));

@@ -136,20 +136,12 @@ public class NioDatagramChannel extends AbstractDatagramChannel {
 
   @Override
   protected SocketAddress localAddress0() {
-    try {
-      return socket.getLocalAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return NioAddresses.local(socket);
   }
 
   @Override
   protected SocketAddress remoteAddress0() {
-    try {
-      return socket.getRemoteAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return NioAddresses.remote(socket);
   }
 
   @Override

@@ -89,11 +89,7 @@ abstract class NioServerChannel extends AbstractServerChannel {
 
   @Override
   protected SocketAddress localAddress0() {
-    try {
-      return socket.getLocalAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return NioAddresses.local(socket);
   }
 
   @Override

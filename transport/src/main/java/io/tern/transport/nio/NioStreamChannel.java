@@ -90,20 +90,12 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
 
   @Override
   protected SocketAddress localAddress0() {
-    try {
-      return socket.getLocalAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return NioAddresses.local(socket);
   }
 
   @Override
   protected SocketAddress remoteAddress0() {
-    try {
-      return socket.getRemoteAddress();
-    } catch (IOException e) {
-      return null;
-    }
+    return NioAddresses.remote(socket);
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.tern.common.concurrent.FutureListener;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.util.List;
 
 /**
@@ -16,8 +17,9 @@ import java.util.List;
  * (retain it inside {@code encode} to pass it, or a retained slice of it, on). The messages added
  * to {@code out} are written on in order and belong to the next handler. With one result it gets
  * the write's promise; with several, the promise completes when all of their writes have, and fails
- * if any failed. {@code encode} must add at least one message; if it throws, what it added is
- * released and the promise fails with an {@link EncoderException}.
+ * if any failed (a {@linkplain VoidChannelPromise void promise} is passed to each of them). {@code
+ * encode} must add at least one message; if it throws, what it added is released and the promise
+ * fails with an {@link EncoderException}.
  *
  * <p>Threading: runs on the channel's event loop; the output list is reused, not allocated per
  * message. A subclass with per-channel state must not be shared between pipelines.
@@ -85,6 +87,13 @@ public abstract class MessageToMessageEncoder<I> implements ChannelHandler {
     int size = out.size();
     if (size == 1) {
       ctx.write(out.element(0), p);
+      return;
+    }
+    if (VoidChannelPromise.isVoid(p)) {
+      // Nobody waits: each part reports its own failure to the pipeline, no aggregation needed.
+      for (int i = 0; i < size; i++) {
+        ctx.write(out.element(i), p);
+      }
       return;
     }
     Aggregate aggregate = new Aggregate(p, size);

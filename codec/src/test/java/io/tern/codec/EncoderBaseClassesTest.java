@@ -175,6 +175,46 @@ class EncoderBaseClassesTest {
   }
 
   @Test
+  void severalResultsWithTheVoidPromiseEachReportTheirOwnFailure() {
+    List<Promise<Void>> seen = new java.util.ArrayList<>();
+    List<Throwable> caught = new java.util.ArrayList<>();
+    ChannelHandler failSecond =
+        new ChannelHandler() {
+          int writes;
+
+          @Override
+          public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
+            seen.add(promise);
+            if (++writes == 2) {
+              io.tern.common.ReferenceCountUtil.release(msg);
+              promise.tryFailure(new IllegalStateException("second"));
+            } else {
+              ctx.write(msg, promise);
+            }
+          }
+        };
+    ChannelHandler recorder =
+        new ChannelHandler() {
+          @Override
+          public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            caught.add(cause);
+          }
+        };
+    EmbeddedChannel ch = new EmbeddedChannel(failSecond, new Splitter(), recorder);
+
+    ch.writeAndFlush("a,b,c", ch.voidPromise());
+
+    assertThat(seen).hasSize(3).allMatch(p -> p == ch.voidPromise());
+    assertThat(caught).singleElement().isInstanceOf(IllegalStateException.class);
+    for (String s : new String[] {"a", "c"}) {
+      ByteBuf out = ch.readOutbound();
+      assertThat(out.toString(US_ASCII)).isEqualTo(s);
+      out.release();
+    }
+    assertThat(ch.finish()).isFalse();
+  }
+
+  @Test
   void noResultIsAnEncoderBug() {
     EmbeddedChannel ch = new EmbeddedChannel(new Splitter());
     Future<Void> f = ch.writeAndFlush(",");

@@ -40,6 +40,22 @@ public class HttpClientCodec extends HttpResponseDecoder {
     encoder.write(ctx, msg, promise);
   }
 
+  @Override
+  public void flush(ChannelHandlerContext ctx) throws Exception {
+    encoder.flush(ctx); // passes on the requests batched for the void promise first
+  }
+
+  @Override
+  public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+    encoder.close(ctx, promise);
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+    encoder.writeBatch(ctx);
+    super.handlerRemoved0(ctx);
+  }
+
   // Called first for every decoded response head: matches it with its request.
   @Override
   protected boolean isSwitchingToNonHttp(HttpMessage msg) {

@@ -3,9 +3,14 @@ package io.tern.codec.http;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.EncoderException;
 import io.tern.codec.MessageToMessageEncoder;
 import io.tern.common.AsciiString;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.VoidChannelPromise;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,6 +25,13 @@ import java.util.List;
  * {@code Transfer-Encoding: chunked}, each content becomes a chunk and the last one a {@code 0}
  * chunk with the trailers. Content of a message that cannot have any ({@link
  * #isContentAlwaysEmpty}) is dropped.
+ *
+ * <p><b>Batching.</b> Messages written with the channel's {@linkplain VoidChannelPromise void
+ * promise} are encoded one behind the other into a single buffer that is passed on at the next
+ * flush (or close, removal, a write with an ordinary promise, or after {@value #MAX_BATCH_BYTES}
+ * bytes): a server answering sixteen pipelined requests in one read writes one buffer instead of
+ * sixteen. Nobody waits for those writes, so nothing is lost by completing none of them; a failure
+ * still reaches {@code exceptionCaught}.
  *
  * <p>Ownership: as for {@link MessageToMessageEncoder}, each accepted message is released after it
  * is encoded; the buffers produced belong to the next handler.
@@ -47,9 +59,18 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
     ALWAYS_EMPTY
   }
 
+  /** Most bytes batched before they are passed on without waiting for the flush. */
+  static final int MAX_BATCH_BYTES = 16 * 1024;
+
+  /** Room for small content behind the first head of a batch. */
+  private static final int SMALL_CONTENT = 64;
+
   private final Class<H> headType;
+  private final List<Object> batchOut = new ArrayList<>(4);
   private State state = State.INIT;
   private int headSizeEstimate = 256;
+  private int batchSizeEstimate;
+  private ByteBuf batch;
 
   /**
    * Creates an encoder.
@@ -95,8 +116,21 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
 
   @Override
   protected void encode(ChannelHandlerContext ctx, Object msg, List<Object> out) {
-    // buf collects small pieces; it is added to out before any retained content, keeping order.
-    ByteBuf buf = null;
+    ByteBuf tail = encode(ctx, msg, out, null);
+    if (tail != null) {
+      out.add(tail);
+    } else if (out.isEmpty()) {
+      out.add(Unpooled.EMPTY_BUFFER);
+    }
+  }
+
+  /**
+   * Encodes one message. Small pieces (head, small content, chunk framing) go into {@code buf}
+   * (allocated when {@code null} and needed); whatever must be written before a larger retained
+   * content is added to {@code out} in order. Returns the buffer the last small pieces went into,
+   * not added to {@code out} (it comes after everything there), or {@code null}.
+   */
+  private ByteBuf encode(ChannelHandlerContext ctx, Object msg, List<Object> out, ByteBuf buf) {
     if (msg instanceof HttpMessage m) {
       if (state != State.INIT) {
         throw new IllegalStateException(
@@ -105,11 +139,15 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
       H head = headType.cast(m);
       boolean empty = isContentAlwaysEmpty(head);
       sanitizeHeaders(head, empty);
-      buf = ctx.alloc().buffer(headSizeEstimate);
+      if (buf == null) {
+        buf = ctx.alloc().buffer(headSizeEstimate);
+      }
+      int start = buf.writerIndex();
       encodeInitialLine(buf, head);
       encodeHeaders(m.headers(), buf);
       buf.writeShort(CRLF_SHORT);
-      headSizeEstimate = Math.max(64, (headSizeEstimate + buf.readableBytes() * 3) / 4 + 16);
+      int size = buf.writerIndex() - start;
+      headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
       state =
           empty
               ? State.ALWAYS_EMPTY
@@ -131,11 +169,94 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
         state = State.INIT;
       }
     }
-    if (buf != null) {
-      out.add(buf);
-    } else if (out.isEmpty()) {
-      out.add(Unpooled.EMPTY_BUFFER);
+    return buf;
+  }
+
+  // ---- batching the bytes of void-promise writes ----
+
+  /**
+   * Encodes a write whose promise is void into the batch buffer, or passes the batch on first and
+   * encodes as usual.
+   */
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+    if (!VoidChannelPromise.isVoid(promise) || !acceptOutboundMessage(msg)) {
+      writeBatch(ctx);
+      super.write(ctx, msg, promise);
+      return;
     }
+    ByteBuf buf = batch;
+    batch = null;
+    int mark = buf == null ? 0 : buf.writerIndex();
+    List<Object> out = batchOut;
+    ByteBuf tail;
+    try {
+      if (buf == null) {
+        buf = ctx.alloc().buffer(Math.max(headSizeEstimate + SMALL_CONTENT, batchSizeEstimate));
+      }
+      tail = encode(ctx, msg, out, buf);
+    } catch (RuntimeException e) {
+      // Drop what the failed message added; the bytes before it stay batched.
+      for (int i = 0; i < out.size(); i++) {
+        if (out.get(i) != buf) {
+          ReferenceCountUtil.safeRelease(out.get(i));
+        }
+      }
+      out.clear();
+      if (buf != null) {
+        buf.writerIndex(mark);
+        batch = buf;
+      }
+      throw e instanceof EncoderException ee ? ee : new EncoderException(e);
+    } finally {
+      ReferenceCountUtil.release(msg);
+    }
+    for (int i = 0; i < out.size(); i++) {
+      ctx.write(out.get(i), promise);
+    }
+    out.clear();
+    batch = tail;
+    if (tail != null && tail.readableBytes() >= MAX_BATCH_BYTES) {
+      writeBatch(ctx);
+    }
+  }
+
+  /**
+   * Passes the batched bytes on (written, not flushed). Called before anything else leaves through
+   * this encoder's context so that order is kept.
+   *
+   * @param ctx the context the encoder writes through
+   */
+  final void writeBatch(ChannelHandlerContext ctx) {
+    ByteBuf buf = batch;
+    if (buf == null) {
+      return;
+    }
+    batch = null;
+    int size = buf.readableBytes();
+    batchSizeEstimate = Math.min(MAX_BATCH_BYTES, (batchSizeEstimate + size * 3) / 4 + 16);
+    if (size == 0) {
+      buf.release();
+    } else {
+      ctx.write(buf, ctx.voidPromise());
+    }
+  }
+
+  @Override
+  public void flush(ChannelHandlerContext ctx) throws Exception {
+    writeBatch(ctx);
+    ctx.flush();
+  }
+
+  @Override
+  public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+    writeBatch(ctx);
+    ctx.close(promise);
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
+    writeBatch(ctx);
   }
 
   /** Adds content as it is: copied into {@code buf} if small, otherwise retained. */
@@ -146,6 +267,11 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
     }
     if (buf != null && n <= MERGE_THRESHOLD) {
       buf.writeBytes(content, content.readerIndex(), n);
+      return buf;
+    }
+    if (buf != null && !buf.isReadable()) {
+      // Nothing in it yet: it can follow the content and take what comes after.
+      out.add(content.retain());
       return buf;
     }
     if (buf != null) {

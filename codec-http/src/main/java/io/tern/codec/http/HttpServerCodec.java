@@ -23,6 +23,9 @@ import java.util.List;
  *       are); any other status resumes HTTP.
  *   <li><b>Pipelining.</b> Requests are remembered in order until their responses are written; a
  *       {@code 1xx} interim response (other than {@code 101}) does not count as the response.
+ *       Responses written with the {@linkplain ChannelHandlerContext#voidPromise() void promise}
+ *       are encoded into one buffer until the flush (see {@link HttpObjectEncoder}), so the answers
+ *       to a batch of pipelined requests leave in one buffer.
  *   <li><b>Invalid requests</b> (every case listed in {@link HttpObjectDecoder}, and exceeded
  *       limits) never reach the application: once the responses to the requests before it are
  *       written, the codec writes {@code 400 Bad Request} with {@code Connection: close} and closes
@@ -100,12 +103,14 @@ public class HttpServerCodec extends HttpRequestDecoder {
     badRequestWritten = true;
     responsesBeforeBadRequest = -1;
     methods.clear();
+    encoder.writeBatch(ctx); // the responses owed before it
     ctx.writeAndFlush(Unpooled.wrappedBuffer(BAD_REQUEST)).addListener(f -> ctx.close());
   }
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
     if (tunnel && msg instanceof ByteBuf) {
+      encoder.writeBatch(ctx);
       ctx.write(msg, promise);
       return;
     }
@@ -141,6 +146,22 @@ public class HttpServerCodec extends HttpRequestDecoder {
         writeBadRequest(ctx);
       }
     }
+  }
+
+  @Override
+  public void flush(ChannelHandlerContext ctx) throws Exception {
+    encoder.flush(ctx);
+  }
+
+  @Override
+  public void close(ChannelHandlerContext ctx, Promise<Void> promise) throws Exception {
+    encoder.close(ctx, promise);
+  }
+
+  @Override
+  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+    encoder.writeBatch(ctx);
+    super.handlerRemoved0(ctx);
   }
 
   /** The response encoder, told by the codec whether the current response may have content. */

@@ -3,6 +3,7 @@ package io.tern.codec.http;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.util.ArrayDeque;
 
 /**
@@ -53,7 +54,10 @@ public class HttpServerKeepAliveHandler implements ChannelHandler {
       inFinalResponse = false;
       pending.poll();
       if (!persistent && pending.isEmpty()) {
-        promise.addListener(f -> ctx.close());
+        Promise<Void> listened = VoidChannelPromise.unvoid(promise);
+        listened.addListener(f -> ctx.close());
+        ctx.write(msg, listened);
+        return;
       }
     }
     ctx.write(msg, promise);

@@ -37,9 +37,21 @@ class HttpRequestDecoderTest {
 
   /** Feeds {@code input} in pieces of {@code piece} bytes and collects everything decoded. */
   static List<Object> decode(HttpObjectDecoder decoder, String input, int piece) {
+    return decode(decoder, input, piece, false);
+  }
+
+  /** As {@link #decode(HttpObjectDecoder, String, int)}, in native memory if {@code direct}. */
+  static List<Object> decode(HttpObjectDecoder decoder, String input, int piece, boolean direct) {
     EmbeddedChannel ch = new EmbeddedChannel(decoder);
     for (int i = 0; i < input.length(); i += piece) {
-      ch.writeInbound(bytes(input.substring(i, Math.min(input.length(), i + piece))));
+      ByteBuf heap = bytes(input.substring(i, Math.min(input.length(), i + piece)));
+      if (direct) {
+        ByteBuf offHeap = Unpooled.directBuffer(heap.readableBytes()).writeBytes(heap);
+        heap.release();
+        ch.writeInbound(offHeap);
+      } else {
+        ch.writeInbound(heap);
+      }
     }
     List<Object> out = new ArrayList<>();
     Object o;
@@ -82,6 +94,37 @@ class HttpRequestDecoderTest {
       assertThat(out.get(1)).isSameAs(LastHttpContent.EMPTY_LAST_CONTENT);
       release(out);
     }
+  }
+
+  @Test
+  void decodesPipelinedRequestsFromNativeMemoryWhateverTheSplit() {
+    String one = "GET /1 HTTP/1.1\r\nHost: h\r\n\r\n";
+    String input = BROWSER_GET + one + BROWSER_GET;
+    for (int piece : new int[] {1, 3, 7, 64, input.length()}) {
+      List<Object> out = decode(new HttpRequestDecoder(), input, piece, true);
+      List<String> uris = new ArrayList<>();
+      for (Object o : out) {
+        if (o instanceof HttpRequest r) {
+          assertThat(r.decoderResult().isSuccess()).isTrue();
+          uris.add(r.uri());
+        }
+      }
+      assertThat(uris).containsExactly("/search?q=tern", "/1", "/search?q=tern");
+      HttpRequest last = (HttpRequest) out.get(4);
+      assertThat(last.headers().get("x-custom-header")).isEqualTo("padded value");
+      release(out);
+    }
+  }
+
+  @Test
+  void aBareLfInNativeMemoryIsRejected() {
+    List<Object> out =
+        decode(new HttpRequestDecoder(), "GET / HTTP/1.1\r\nHost: h\n\r\n", 100, true);
+    assertThat(out).hasSize(1);
+    assertThat(((HttpRequest) out.get(0)).decoderResult().cause())
+        .isInstanceOf(InvalidHttpMessageException.class)
+        .hasMessageContaining("bare LF");
+    release(out);
   }
 
   @Test

@@ -9,6 +9,7 @@ import io.tern.handler.internal.Clocks;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.FileRegion;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -218,6 +219,9 @@ public class IdleStateHandler implements ChannelHandler {
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+    if (writerIdleNanos > 0 || allIdleNanos > 0 || observeOutput) {
+      promise = VoidChannelPromise.unvoid(promise); // listened to, or checked for completion
+    }
     if (writerIdleNanos > 0 || allIdleNanos > 0) {
       promise.addListener(writeListener);
     }

@@ -6,6 +6,7 @@ import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.ScheduledFuture;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -49,6 +50,7 @@ public class WriteTimeoutHandler implements ChannelHandler {
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
     if (timeoutNanos > 0 && !promise.isDone()) {
+      promise = VoidChannelPromise.unvoid(promise); // the timeout listens to it
       WriteTimeoutTask task = new WriteTimeoutTask(ctx, promise);
       task.timeout = ctx.executor().schedule(task, timeoutNanos, TimeUnit.NANOSECONDS);
       if (!task.timeout.isDone()) {

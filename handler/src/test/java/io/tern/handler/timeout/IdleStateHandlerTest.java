@@ -88,6 +88,20 @@ class IdleStateHandlerTest {
   }
 
   @Test
+  void aCompletedVoidPromiseWriteCountsAsWriterActivity() {
+    EmbeddedChannel ch = channel(0, 1000, 0);
+    ch.advanceTimeBy(500, MILLISECONDS);
+
+    ch.writeAndFlush("out", ch.voidPromise()); // completes at 500
+    ch.advanceTimeBy(999, MILLISECONDS);
+    assertThat(events.drain()).isEmpty();
+    ch.advanceTimeBy(1, MILLISECONDS);
+
+    assertThat(events.drain()).containsExactly(IdleStateEvent.FIRST_WRITER_IDLE_STATE_EVENT);
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void allIdleNeedsNeitherReadsNorWrites() {
     EmbeddedChannel ch = channel(0, 0, 1000);
     ch.advanceTimeBy(700, MILLISECONDS);

@@ -26,6 +26,20 @@ class WriteTimeoutHandlerTest {
   }
 
   @Test
+  void writesWithTheVoidPromiseAreTimedToo() {
+    EmbeddedChannel ch = new EmbeddedChannel(new WriteTimeoutHandler(1000, MILLISECONDS));
+    ch.write("done", ch.voidPromise());
+    ch.flush(); // completes "done": its timer is cancelled
+    ch.write("never flushed", ch.voidPromise());
+
+    ch.advanceTimeBy(1000, MILLISECONDS);
+
+    assertThat(ch.isOpen()).isFalse();
+    assertThatThrownBy(ch::checkException).isInstanceOf(WriteTimeoutException.class);
+    ch.releaseOutbound();
+  }
+
+  @Test
   void completedWritesCancelTheirTimers() {
     EmbeddedChannel ch = new EmbeddedChannel(new WriteTimeoutHandler(1000, MILLISECONDS));
 

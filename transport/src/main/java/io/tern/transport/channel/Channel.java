@@ -178,6 +178,18 @@ public interface Channel extends AttributeMap {
   }
 
   /**
+   * Returns the promise for writes nobody waits for: success is not recorded and a failure is fired
+   * as {@code exceptionCaught} through the pipeline (see {@link VoidChannelPromise}). Saves a
+   * promise per message; it cannot be listened to.
+   *
+   * @return this channel's void promise (the same instance each time for the channels of this
+   *     framework; this default creates one per call)
+   */
+  default Promise<Void> voidPromise() {
+    return new VoidChannelPromise(this);
+  }
+
+  /**
    * Binds to a local address, through the pipeline.
    *
    * @param localAddress the address

@@ -204,6 +204,16 @@ public interface ChannelHandlerContext {
   Promise<Void> newPromise();
 
   /**
+   * Returns the channel's void promise, for writes nobody waits for: a failure is fired as {@code
+   * exceptionCaught} through the pipeline (see {@link VoidChannelPromise}).
+   *
+   * @return {@link Channel#voidPromise()}
+   */
+  default Promise<Void> voidPromise() {
+    return channel().voidPromise();
+  }
+
+  /**
    * Passes a write towards the head with a new promise.
    *
    * @param msg the message; the next handler owns it

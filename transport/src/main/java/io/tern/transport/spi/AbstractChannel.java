@@ -15,6 +15,7 @@ import io.tern.transport.channel.ChannelOutputShutdownException;
 import io.tern.transport.channel.ChannelPipeline;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.channel.RecvByteBufAllocator;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.NotYetConnectedException;
@@ -65,6 +66,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   // Package-private: ChannelHead performs the outbound operations that read and change these.
   final TransportPipeline pipeline;
   final DefaultPromise<Void> closeFuture;
+  private final VoidChannelPromise voidPromise;
   volatile ChannelOutboundBuffer outboundBuffer;
   volatile boolean registered;
   volatile SocketAddress remoteAddress;
@@ -98,6 +100,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     this.id = Objects.requireNonNull(id, "id");
     this.pipeline = new TransportPipeline(this);
     this.closeFuture = new DefaultPromise<>(eventLoop);
+    this.voidPromise = new VoidChannelPromise(this);
     this.outboundBuffer = new ChannelOutboundBuffer(this);
   }
 
@@ -127,6 +130,11 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   @Override
   public final Future<Void> closeFuture() {
     return closeFuture;
+  }
+
+  @Override
+  public final Promise<Void> voidPromise() {
+    return voidPromise;
   }
 
   @Override

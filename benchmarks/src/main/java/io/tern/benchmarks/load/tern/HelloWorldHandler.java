@@ -21,7 +21,9 @@ import java.nio.charset.StandardCharsets;
  * The twin of Netty's {@code HelloWorldHandler} in the load harness: TechEmpower's plaintext and
  * JSON tests ({@code /plaintext} answers {@code Hello, World!}, {@code /json} answers {@code
  * {"message":"Hello, World!"}} encoded per request, anything else 404). Responses are written as
- * requests arrive and flushed once per read, so a pipelined batch leaves in one write.
+ * requests arrive with the void promise (as Netty's twin does; failures reach {@code
+ * exceptionCaught}, which closes) and flushed once per read, so a pipelined batch leaves in one
+ * write of one buffer.
  *
  * <p>Stateless: shared by every connection, called on each channel's event loop; releases what it
  * reads.
@@ -62,7 +64,7 @@ final class HelloWorldHandler implements ChannelHandler {
               }
             };
         if (HttpUtil.isKeepAlive(request)) {
-          ctx.write(response);
+          ctx.write(response, ctx.voidPromise());
         } else {
           ctx.writeAndFlush(response).addListener(f -> ctx.close());
         }

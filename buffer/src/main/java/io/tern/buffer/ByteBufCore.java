@@ -235,40 +235,6 @@ abstract class ByteBufCore {
     REF_CNT.setRelease(this, 1);
   }
 
-  /**
-   * Scans {@code [start, end)} in ascending order; a subclass may override it with a faster loop.
-   *
-   * @param start a checked start index
-   * @param end a checked end index
-   * @param processor the visitor
-   * @return the index where {@code processor} stopped, or {@code -1}
-   */
-  protected int scanAsc(int start, int end, ByteProcessor processor) {
-    for (int i = start; i < end; i++) {
-      if (!processor.process(loadByte(i))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  /**
-   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster loop.
-   *
-   * @param start a checked start index
-   * @param end a checked end index
-   * @param processor the visitor
-   * @return the index where {@code processor} stopped, or {@code -1}
-   */
-  protected int scanDesc(int start, int end, ByteProcessor processor) {
-    for (int i = end - 1; i >= start; i--) {
-      if (!processor.process(loadByte(i))) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
   // ---------------------------------------------------------------------------------------------
   // Checks.
 

@@ -15,7 +15,9 @@ import java.util.Objects;
  * The relative bulk transfers of {@link ByteBuf}: {@code readBytes} from the reader index and
  * {@code writeBytes} at the writer index (growing the buffer), each built on the absolute transfer
  * of {@link ByteBufTransfers} and advancing its index by the number of bytes moved; plus {@code
- * skipBytes}, {@code readSlice} and the character-sequence reads and writes. Package-private: users
+ * skipBytes}, {@code readSlice} and the character-sequence reads and writes. Also the byte search
+ * ({@code indexOf}, {@code bytesBefore}, {@code forEachByte}, {@code forEachByteDesc}) with the two
+ * scan loops behind it, which implementations may override with faster ones. Package-private: users
  * see these methods on {@link ByteBuf}.
  */
 abstract class ByteBufRelativeTransfers extends ByteBufTransfers {
@@ -401,5 +403,154 @@ abstract class ByteBufRelativeTransfers extends ByteBufTransfers {
     byte[] bytes = sequence.toString().getBytes(charset);
     writeBytes(bytes);
     return bytes.length;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Search: the public methods check and clamp, then run one of the two scan loops below.
+
+  /**
+   * Finds {@code value} between two indexes: forward in {@code [fromIndex, toIndex)} when {@code
+   * fromIndex <= toIndex}, otherwise backward from {@code fromIndex - 1} down to {@code toIndex}.
+   * Indexes are clamped to the capacity.
+   *
+   * @param fromIndex where to start
+   * @param toIndex where to stop
+   * @param value the byte to find
+   * @return the absolute index of the first match, or {@code -1}
+   */
+  public final int indexOf(int fromIndex, int toIndex, byte value) {
+    ensureAccessible();
+    if (fromIndex <= toIndex) {
+      int from = Math.max(fromIndex, 0);
+      int to = Math.min(toIndex, capacity);
+      return from >= to ? -1 : scanAsc(from, to, b -> b != value);
+    }
+    int from = Math.min(fromIndex, capacity);
+    int to = Math.max(toIndex, 0);
+    return from <= to ? -1 : scanDesc(to, from, b -> b != value);
+  }
+
+  /**
+   * Returns the number of readable bytes before the first {@code value}.
+   *
+   * @param value the byte to find
+   * @return the distance from the reader index, or {@code -1} if not readable
+   */
+  public final int bytesBefore(byte value) {
+    return bytesBefore(readerIndex, readableBytes(), value);
+  }
+
+  /**
+   * Returns the number of bytes before the first {@code value} among the next {@code length}
+   * readable bytes.
+   *
+   * @param length the number of bytes to search
+   * @param value the byte to find
+   * @return the distance from the reader index, or {@code -1}
+   * @throws IndexOutOfBoundsException if fewer than {@code length} bytes are readable
+   */
+  public final int bytesBefore(int length, byte value) {
+    return bytesBefore(checkReadableBulk(length), length, value);
+  }
+
+  /**
+   * Returns the number of bytes before the first {@code value} in {@code [index, index + length)}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes to search
+   * @param value the byte to find
+   * @return the distance from {@code index}, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int bytesBefore(int index, int length, byte value) {
+    checkIndex(index, length);
+    int i = scanAsc(index, index + length, b -> b != value);
+    return i < 0 ? -1 : i - index;
+  }
+
+  /**
+   * Visits the readable bytes in ascending order until {@code processor} returns {@code false}.
+   *
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   */
+  public final int forEachByte(ByteProcessor processor) {
+    ensureAccessible();
+    return scanAsc(readerIndex, writerIndex, processor);
+  }
+
+  /**
+   * Visits {@code [index, index + length)} in ascending order until {@code processor} returns
+   * {@code false}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int forEachByte(int index, int length, ByteProcessor processor) {
+    checkIndex(index, length);
+    return scanAsc(index, index + length, processor);
+  }
+
+  /**
+   * Visits the readable bytes in descending order until {@code processor} returns {@code false}.
+   *
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   */
+  public final int forEachByteDesc(ByteProcessor processor) {
+    ensureAccessible();
+    return scanDesc(readerIndex, writerIndex, processor);
+  }
+
+  /**
+   * Visits {@code [index, index + length)} in descending order until {@code processor} returns
+   * {@code false}.
+   *
+   * @param index the absolute start
+   * @param length the number of bytes
+   * @param processor the visitor
+   * @return the absolute index where it stopped, or {@code -1}
+   * @throws IndexOutOfBoundsException if the range is out of bounds
+   */
+  public final int forEachByteDesc(int index, int length, ByteProcessor processor) {
+    checkIndex(index, length);
+    return scanDesc(index, index + length, processor);
+  }
+
+  /**
+   * Scans {@code [start, end)} in ascending order; a subclass may override it with a faster loop.
+   *
+   * @param start a checked start index
+   * @param end a checked end index
+   * @param processor the visitor
+   * @return the index where {@code processor} stopped, or {@code -1}
+   */
+  protected int scanAsc(int start, int end, ByteProcessor processor) {
+    for (int i = start; i < end; i++) {
+      if (!processor.process(loadByte(i))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Scans {@code [start, end)} in descending order; a subclass may override it with a faster loop.
+   *
+   * @param start a checked start index
+   * @param end a checked end index
+   * @param processor the visitor
+   * @return the index where {@code processor} stopped, or {@code -1}
+   */
+  protected int scanDesc(int start, int end, ByteProcessor processor) {
+    for (int i = end - 1; i >= start; i--) {
+      if (!processor.process(loadByte(i))) {
+        return i;
+      }
+    }
+    return -1;
   }
 }

@@ -1,6 +1,5 @@
 package io.tern.buffer;
 
-import io.tern.buffer.CompositeComponents.Component;
 import io.tern.buffer.internal.LeakAware;
 import io.tern.common.IllegalReferenceCountException;
 import io.tern.common.ReferenceCountHint;
@@ -179,23 +178,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
    */
   public CompositeByteBuf addComponents(
       boolean increaseWriterIndex, int cIndex, ByteBuf... buffers) {
-    try {
-      for (ByteBuf b : buffers) {
-        Objects.requireNonNull(b, "buffer");
-        if (b == this) {
-          throw new IllegalArgumentException("cannot add a composite to itself");
-        }
-      }
-      Objects.checkIndex(cIndex, parts.count() + 1);
-      ensureAccessible();
-    } catch (RuntimeException e) {
-      for (ByteBuf b : buffers) {
-        if (b != null && b != this) {
-          b.release();
-        }
-      }
-      throw e;
-    }
+    parts.checkInsert(this, cIndex, buffers);
     int added = parts.insert(cIndex, buffers);
     updateCapacity(capacity() + added);
     if (increaseWriterIndex) {
@@ -543,16 +526,7 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   @Override
   public ByteBuffer nioBuffer(int index, int length) {
     checkIndex(index, length);
-    if (length == 0) {
-      return ByteBuffer.allocate(0);
-    }
-    Component c = parts.find(index);
-    if (index + length <= c.endOffset) {
-      return c.buf.nioBuffer(index + c.adjustment, length);
-    }
-    ByteBuffer merged = ByteBuffer.allocate(length);
-    copyTo(index, merged.array(), 0, length);
-    return merged;
+    return parts.nioBuffer(index, length);
   }
 
   @Override
@@ -573,45 +547,29 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
 
   @Override
   public boolean hasArray() {
-    return parts.count() == 0 || (parts.count() == 1 && parts.get(0).buf.hasArray());
+    return parts.hasArray();
   }
 
   @Override
   public byte[] array() {
     ensureAccessible();
-    if (parts.count() == 0) {
-      return new byte[0];
-    }
-    if (parts.count() == 1) {
-      return parts.get(0).buf.array();
-    }
-    throw new UnsupportedOperationException("more than one component");
+    return parts.array();
   }
 
   @Override
   public int arrayOffset() {
-    if (parts.count() == 0) {
-      return 0;
-    }
-    if (parts.count() == 1) {
-      return parts.get(0).buf.arrayOffset() + parts.get(0).adjustment;
-    }
-    throw new UnsupportedOperationException("more than one component");
+    return parts.arrayOffset();
   }
 
   @Override
   public boolean hasMemorySegment() {
-    return parts.count() == 1 && parts.get(0).buf.hasMemorySegment();
+    return parts.hasMemorySegment();
   }
 
   @Override
   public MemorySegment memorySegment() {
     ensureAccessible();
-    if (!hasMemorySegment()) {
-      throw new UnsupportedOperationException("not exactly one native component");
-    }
-    Component c = parts.get(0);
-    return c.buf.memorySegment().asSlice(c.adjustment, c.length());
+    return parts.memorySegment();
   }
 
   @Override

@@ -10,9 +10,10 @@ import java.util.Objects;
 
 /**
  * The component table of a {@link CompositeByteBuf}: which buffer holds which range of composite
- * indexes, how to find the component of an index, and how the core's loads, stores, copies and
- * scans split across component boundaries. The composite owns it and does the bookkeeping of its
- * own indexes and capacity; this class never releases a buffer except where a method says so.
+ * indexes, how to find the component of an index, how the core's loads, stores, copies and scans
+ * split across component boundaries, and what memory the composite exposes (NIO buffers, an array
+ * or a segment). The composite owns it and does the bookkeeping of its own indexes and capacity;
+ * this class never releases a buffer except where a method says so.
  *
  * <pre>
  *   composite index:  0 ........ 5 ......... 12 ...... 16
@@ -62,6 +63,30 @@ final class CompositeComponents {
 
   Component get(int cIndex) {
     return components[cIndex];
+  }
+
+  /**
+   * Checks that {@code buffers} may be inserted into {@code owner} at {@code cIndex}; if not,
+   * releases every one of them (the composite owns them from the call on) and throws.
+   */
+  void checkInsert(CompositeByteBuf owner, int cIndex, ByteBuf[] buffers) {
+    try {
+      for (ByteBuf b : buffers) {
+        Objects.requireNonNull(b, "buffer");
+        if (b == owner) {
+          throw new IllegalArgumentException("cannot add a composite to itself");
+        }
+      }
+      Objects.checkIndex(cIndex, count + 1);
+      owner.ensureAccessible();
+    } catch (RuntimeException e) {
+      for (ByteBuf b : buffers) {
+        if (b != null && b != owner) {
+          b.release();
+        }
+      }
+      throw e;
+    }
   }
 
   /** Inserts the readable bytes of {@code buffers} at position {@code cIndex} in O(m + n). */
@@ -245,6 +270,58 @@ final class CompositeComponents {
       length -= n;
     }
     return buffers.toArray(new ByteBuffer[0]);
+  }
+
+  /** The NIO buffer of a checked range: the component's own if one holds it all, else a copy. */
+  ByteBuffer nioBuffer(int index, int length) {
+    if (length == 0) {
+      return ByteBuffer.allocate(0);
+    }
+    Component c = find(index);
+    if (index + length <= c.endOffset) {
+      return c.buf.nioBuffer(index + c.adjustment, length);
+    }
+    ByteBuffer merged = ByteBuffer.allocate(length);
+    copyTo(index, merged.array(), 0, length);
+    return merged;
+  }
+
+  // The composite has an array or a segment only while it is empty or has one component.
+
+  boolean hasArray() {
+    return count == 0 || (count == 1 && components[0].buf.hasArray());
+  }
+
+  byte[] array() {
+    if (count == 0) {
+      return new byte[0];
+    }
+    if (count == 1) {
+      return components[0].buf.array();
+    }
+    throw new UnsupportedOperationException("more than one component");
+  }
+
+  int arrayOffset() {
+    if (count == 0) {
+      return 0;
+    }
+    if (count == 1) {
+      return components[0].buf.arrayOffset() + components[0].adjustment;
+    }
+    throw new UnsupportedOperationException("more than one component");
+  }
+
+  boolean hasMemorySegment() {
+    return count == 1 && components[0].buf.hasMemorySegment();
+  }
+
+  MemorySegment memorySegment() {
+    if (!hasMemorySegment()) {
+      throw new UnsupportedOperationException("not exactly one native component");
+    }
+    Component c = components[0];
+    return c.buf.memorySegment().asSlice(c.adjustment, c.length());
   }
 
   private void shiftFrom(int cIndex, int delta) {

@@ -237,6 +237,42 @@ class CompositeByteBufTest extends BufferTestSupport {
     assertThat(c.getUnsignedMedium(0)).isEqualTo(0x010203);
   }
 
+  @Test
+  void exposesTheMemoryOfItsOnlyComponentAndNoneOfSeveral() {
+    ByteBuf a = heap(9, 1, 2);
+    a.readerIndex(1);
+    CompositeByteBuf one = own(Unpooled.compositeBuffer());
+    one.addComponent(true, a);
+    assertThat(one.hasArray()).isTrue();
+    assertThat(one.array()).isSameAs(a.array());
+    assertThat(one.arrayOffset()).isEqualTo(a.arrayOffset() + 1);
+    assertThat(one.hasMemorySegment()).isFalse();
+    assertThat(one.nioBuffer(0, 2)).isEqualTo(ByteBuffer.wrap(new byte[] {1, 2}));
+
+    ByteBuf d = BufferKind.direct(new byte[] {7, 8, 9});
+    d.readerIndex(1);
+    CompositeByteBuf native1 = own(Unpooled.compositeBuffer());
+    native1.addComponent(true, d);
+    assertThat(native1.hasMemorySegment()).isTrue();
+    assertThat(native1.memorySegment().byteSize()).isEqualTo(2);
+    assertThat(native1.memorySegment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0))
+        .isEqualTo((byte) 8);
+
+    CompositeByteBuf two = own(Unpooled.compositeBuffer());
+    two.addComponents(true, heap(1), heap(2));
+    assertThat(two.hasArray()).isFalse();
+    assertThat(two.hasMemorySegment()).isFalse();
+    assertThatThrownBy(two::array).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(two::arrayOffset).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(two::memorySegment).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(two.nioBuffer(0, 2)).isEqualTo(ByteBuffer.wrap(new byte[] {1, 2}));
+
+    CompositeByteBuf empty = own(Unpooled.compositeBuffer());
+    assertThat(empty.hasArray()).isTrue();
+    assertThat(empty.array()).isEmpty();
+    assertThat(empty.arrayOffset()).isZero();
+  }
+
   /** Copies the readable bytes of a buffer through its public API. */
   private static final class ByteBufUtilCopy {
     static byte[] of(ByteBuf buf) {

@@ -2,12 +2,14 @@ package io.tern.common;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The character algorithms behind {@link AsciiString} that work on any {@link CharSequence} or on
  * raw bytes: ASCII case tests and folding, the case-insensitive hash, content comparison of
- * sequences of any type, case conversion and splitting. Stateless and thread-safe.
+ * sequences of any type, case conversion, byte search, trimming and splitting. Stateless and
+ * thread-safe.
  */
 final class AsciiChars {
   /** Seed of the case-insensitive hash; an {@code AsciiString} and a {@code String} share it. */
@@ -112,15 +114,55 @@ final class AsciiChars {
   }
 
   /**
-   * Converts {@code bytes} (a private copy) to upper or lower case in place from {@code from} on.
+   * Returns a copy of {@code length} bytes at {@code offset} in upper or lower case, or {@code
+   * null} if they already are (the caller then keeps the original).
    */
-  static void convertCase(byte[] bytes, int from, boolean upper) {
-    for (int j = from; j < bytes.length; j++) {
+  static byte[] convertCase(byte[] value, int offset, int length, boolean upper) {
+    int end = offset + length;
+    int i = offset;
+    while (i < end && (upper ? !isLower(value[i]) : !isUpper(value[i]))) {
+      i++;
+    }
+    if (i == end) {
+      return null;
+    }
+    byte[] bytes = Arrays.copyOfRange(value, offset, end);
+    for (int j = i - offset; j < bytes.length; j++) {
       byte b = bytes[j];
       if (upper ? isLower(b) : isUpper(b)) {
         bytes[j] = (byte) (b ^ 0x20);
       }
     }
+    return bytes;
+  }
+
+  /** The first index at or after {@code from} (relative to {@code offset}) of {@code b}, or -1. */
+  static int indexOf(byte[] value, int offset, int length, byte b, int from) {
+    int end = offset + length;
+    for (int i = offset + Math.max(from, 0); i < end; i++) {
+      if (value[i] == b) {
+        return i - offset;
+      }
+    }
+    return -1;
+  }
+
+  /** How many leading bytes of the range are {@code <= ' '} (what {@code trim()} drops first). */
+  static int skipSpace(byte[] value, int offset, int length) {
+    int n = 0;
+    while (n < length && (value[offset + n] & 0xFF) <= ' ') {
+      n++;
+    }
+    return n;
+  }
+
+  /** The length of the range without its trailing bytes {@code <= ' '}. */
+  static int trimmedLength(byte[] value, int offset, int length) {
+    int n = length;
+    while (n > 0 && (value[offset + n - 1] & 0xFF) <= ' ') {
+      n--;
+    }
+    return n;
   }
 
   /** {@link AsciiString#split(char)}: parts share {@code s}'s array; trailing empty parts go. */

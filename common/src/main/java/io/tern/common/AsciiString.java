@@ -229,17 +229,7 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @return the index, or {@code -1}
    */
   public int indexOf(char ch, int from) {
-    if (ch > 0xFF) {
-      return -1;
-    }
-    byte b = (byte) ch;
-    int end = offset + length;
-    for (int i = offset + Math.max(from, 0); i < end; i++) {
-      if (value[i] == b) {
-        return i - offset;
-      }
-    }
-    return -1;
+    return ch > 0xFF ? -1 : AsciiChars.indexOf(value, offset, length, (byte) ch, from);
   }
 
   /**
@@ -370,17 +360,8 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
   }
 
   private AsciiString convertCase(boolean upper) {
-    int end = offset + length;
-    int i = offset;
-    while (i < end && (upper ? !AsciiChars.isLower(value[i]) : !AsciiChars.isUpper(value[i]))) {
-      i++;
-    }
-    if (i == end) {
-      return this;
-    }
-    byte[] converted = toByteArray();
-    AsciiChars.convertCase(converted, i - offset, upper);
-    return new AsciiString(converted, 0, converted.length, false);
+    byte[] converted = AsciiChars.convertCase(value, offset, length, upper);
+    return converted == null ? this : new AsciiString(converted, 0, converted.length, false);
   }
 
   /**
@@ -389,15 +370,9 @@ public final class AsciiString implements CharSequence, Comparable<CharSequence>
    * @return the trimmed string, sharing this array
    */
   public AsciiString trim() {
-    int start = 0;
-    int end = length;
-    while (start < end && (value[offset + start] & 0xFF) <= ' ') {
-      start++;
-    }
-    while (end > start && (value[offset + end - 1] & 0xFF) <= ' ') {
-      end--;
-    }
-    return subSequence(start, end);
+    int start = AsciiChars.skipSpace(value, offset, length);
+    return subSequence(
+        start, start + AsciiChars.trimmedLength(value, offset + start, length - start));
   }
 
   /**

@@ -37,6 +37,10 @@ public class PromiseComplete {
   private int calls;
   private final FutureListener<Object> listener = f -> calls++;
 
+  // Written only, so that the promise escapes (it is never read back).
+  @SuppressWarnings("unused")
+  private Promise<Object> published;
+
   /**
    * Creates, listens to and completes one promise.
    *
@@ -45,6 +49,24 @@ public class PromiseComplete {
   @Benchmark
   public int complete() {
     Promise<Object> p = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+    for (int i = 0; i < listeners; i++) {
+      p.addListener(listener);
+    }
+    p.setSuccess(this);
+    return calls;
+  }
+
+  /**
+   * Like {@link #complete()}, but the promise is first published to a field, as a real promise is
+   * (returned to a caller, held by a pipeline): it then escapes its thread, so the JIT may not
+   * elide monitors taken on it.
+   *
+   * @return the listener call count
+   */
+  @Benchmark
+  public int completePublished() {
+    Promise<Object> p = new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
+    published = p;
     for (int i = 0; i < listeners; i++) {
       p.addListener(listener);
     }

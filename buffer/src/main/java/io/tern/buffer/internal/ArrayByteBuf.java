@@ -13,6 +13,12 @@ import java.nio.ByteOrder;
  * The buffer core over heap memory: {@code capacity} bytes of {@code array} starting at {@code
  * offset}. Primitives go through one {@code byteArrayViewVarHandle} per width and byte order.
  *
+ * <p>The final subclasses re-declare the eight primitive loads and stores as forwarders to these
+ * (super calls, no logic): C2 guards the inlined core call of an accessor with a check against the
+ * class that declares the core method, and against a final class that check is one class-word
+ * compare instead of a primary-supers lookup (4 instructions and a dependent load less per access;
+ * see docs/buffers.md).
+ *
  * <p>Subclasses decide where the array comes from and what release does ({@link
  * UnpooledHeapByteBuf} drops it; a pooled buffer returns its region to the pool) and use {@link
  * #init} to (re)bind the memory.
@@ -52,24 +58,24 @@ public abstract class ArrayByteBuf extends ByteBuf {
   }
 
   @Override
-  protected final byte loadByte(int index) {
+  protected byte loadByte(int index) {
     return array[offset + index];
   }
 
   @Override
-  protected final void storeByte(int index, byte value) {
+  protected void storeByte(int index, byte value) {
     array[offset + index] = value;
   }
 
   @Override
-  protected final short loadShort(int index, boolean bigEndian) {
+  protected short loadShort(int index, boolean bigEndian) {
     return bigEndian
         ? (short) SHORT_BE.get(array, offset + index)
         : (short) SHORT_LE.get(array, offset + index);
   }
 
   @Override
-  protected final void storeShort(int index, short value, boolean bigEndian) {
+  protected void storeShort(int index, short value, boolean bigEndian) {
     if (bigEndian) {
       SHORT_BE.set(array, offset + index, value);
     } else {
@@ -78,14 +84,14 @@ public abstract class ArrayByteBuf extends ByteBuf {
   }
 
   @Override
-  protected final int loadInt(int index, boolean bigEndian) {
+  protected int loadInt(int index, boolean bigEndian) {
     return bigEndian
         ? (int) INT_BE.get(array, offset + index)
         : (int) INT_LE.get(array, offset + index);
   }
 
   @Override
-  protected final void storeInt(int index, int value, boolean bigEndian) {
+  protected void storeInt(int index, int value, boolean bigEndian) {
     if (bigEndian) {
       INT_BE.set(array, offset + index, value);
     } else {
@@ -94,14 +100,14 @@ public abstract class ArrayByteBuf extends ByteBuf {
   }
 
   @Override
-  protected final long loadLong(int index, boolean bigEndian) {
+  protected long loadLong(int index, boolean bigEndian) {
     return bigEndian
         ? (long) LONG_BE.get(array, offset + index)
         : (long) LONG_LE.get(array, offset + index);
   }
 
   @Override
-  protected final void storeLong(int index, long value, boolean bigEndian) {
+  protected void storeLong(int index, long value, boolean bigEndian) {
     if (bigEndian) {
       LONG_BE.set(array, offset + index, value);
     } else {

@@ -31,7 +31,8 @@ public class DefaultPromise<V> implements Promise<V> {
   private static final System.Logger LOGGER = System.getLogger(DefaultPromise.class.getName());
   static final int MAX_LISTENER_STACK_DEPTH =
       Math.max(1, SystemProperties.getInt("io.tern.common.maxListenerStackDepth", 8));
-  // A plain ThreadLocal: FastThreadLocal did not win on JDK 25 (see FastThreadLocalGet).
+  // Loop threads keep the depth in a field of their own (FastThreadLocalThread.listenerDepth);
+  // other threads (e.g. callers of the immediate executor) in this ThreadLocal.
   private static final ThreadLocal<int[]> LISTENER_DEPTH =
       ThreadLocal.withInitial(() -> new int[1]);
 
@@ -246,7 +247,10 @@ public class DefaultPromise<V> implements Promise<V> {
   private void notifyListeners() {
     EventExecutor ex = executor;
     if (ex.inEventLoop()) {
-      int[] depth = LISTENER_DEPTH.get();
+      int[] depth =
+          Thread.currentThread() instanceof FastThreadLocalThread loop
+              ? loop.listenerDepth
+              : LISTENER_DEPTH.get();
       if (depth[0] < MAX_LISTENER_STACK_DEPTH) {
         depth[0]++;
         try {

@@ -9,6 +9,9 @@ package io.tern.common.concurrent;
  */
 public class FastThreadLocalThread extends Thread {
   Object[] slots;
+  // How many promise notifications this thread is inside (DefaultPromise): only this thread touches
+  // it, and it is hot, so it is a field rather than a slot behind a lookup.
+  final int[] listenerDepth = new int[1];
 
   /**
    * Creates a thread running {@code task}.

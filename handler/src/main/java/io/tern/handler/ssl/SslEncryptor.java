@@ -98,9 +98,13 @@ final class SslEncryptor {
 
   /**
    * Encrypts the queued writes: each wrap fills one record from as many queued buffers as fit, and
-   * consecutive records share one outbound buffer of up to {@code maxBatchBytes}.
+   * consecutive records share one outbound buffer of up to {@code maxBatchBytes}. When {@code
+   * flushing}, every full buffer is flushed as soon as it is written, so a large flush reaches the
+   * socket (and the peer starts decrypting) while the rest is still being encrypted; otherwise the
+   * buffers only wait for the next flush.
    */
-  void wrapPending(ChannelHandlerContext ctx, HandshakeSteps steps) throws SSLException {
+  void wrapPending(ChannelHandlerContext ctx, HandshakeSteps steps, boolean flushing)
+      throws SSLException {
     int packetSize = engine.getSession().getPacketBufferSize();
     ByteBuf out = null;
     try {
@@ -109,11 +113,17 @@ final class SslEncryptor {
           ByteBuf full = out;
           out = null;
           emit(ctx, full);
+          if (flushing) {
+            // Nothing is held here (no buffer, no promise): a listener that writes, flushes or
+            // closes from inside this flush finds the encryptor in a clean state.
+            needsFlush = false;
+            ctx.flush();
+          }
         }
         if (out == null) {
           long plain = Math.min(pending.readableBytes(), maxBatchBytes);
           long records = plain / MAX_PLAINTEXT + 1;
-          out = ctx.alloc().buffer((int) (plain + records * recordOverhead + packetSize));
+          out = ctx.alloc().heapBuffer((int) (plain + records * recordOverhead + packetSize));
         }
         if (out.writableBytes() < packetSize) {
           out.ensureWritable(packetSize);

@@ -43,8 +43,11 @@ import javax.net.ssl.SSLSession;
  *       from the channel's allocator, so a read of many records yields one message.
  *   <li>Outbound: writes queue until a flush; the flush encrypts them in as few records as their
  *       size allows (a record is filled from several small writes without copying them together)
- *       and writes up to 64 KiB of records as one buffer. A write's future completes when the
- *       buffer holding the end of its data is written.
+ *       and writes up to 64 KiB of records as one buffer, flushing each full buffer at once so that
+ *       a large flush starts reaching the peer while the rest is encrypted. A write's future
+ *       completes when the buffer holding the end of its data is written.
+ *   <li>The engine encrypts and decrypts in heap buffers (the JDK's AES-GCM is fastest on arrays):
+ *       inbound records in direct memory are copied to the heap in one go per batch.
  * </ul>
  *
  * <h2>Closing</h2>
@@ -235,7 +238,7 @@ public class SslHandler extends ByteToMessageDecoder {
       ctx.read();
     }
     if (encryptor.hasPending()) {
-      encryptor.wrapPending(ctx, steps);
+      encryptor.wrapPending(ctx, steps, flushedBeforeHandshake);
     }
     if (flushedBeforeHandshake) {
       flushedBeforeHandshake = false;
@@ -282,7 +285,17 @@ public class SslHandler extends ByteToMessageDecoder {
 
   private void unwrap(ChannelHandlerContext ctx, ByteBuf in, int start, int length)
       throws SSLException {
-    ByteBuffer src = in.nioBuffer(start, length);
+    ByteBuf heapCopy = null;
+    ByteBuffer src;
+    if (in.hasArray()) {
+      src = in.nioBuffer(start, length);
+    } else {
+      // The JDK decrypts in place, and its AES-GCM runs on arrays only: a direct record would go
+      // through its 768-byte copy loop. One copy of the batch onto the heap costs less.
+      heapCopy = ctx.alloc().heapBuffer(length);
+      heapCopy.writeBytes(in, start, length);
+      src = heapCopy.nioBuffer(0, length);
+    }
     ByteBuf decoded = ctx.alloc().buffer(length);
     boolean closed = false;
     try {
@@ -315,6 +328,9 @@ public class SslHandler extends ByteToMessageDecoder {
     } finally {
       if (decoded != null) {
         decoded.release();
+      }
+      if (heapCopy != null) {
+        heapCopy.release();
       }
     }
     if (closed) {
@@ -456,7 +472,7 @@ public class SslHandler extends ByteToMessageDecoder {
       return;
     }
     try {
-      encryptor.wrapPending(ctx, steps);
+      encryptor.wrapPending(ctx, steps, true);
     } catch (SSLException e) {
       fail(ctx, e);
       ctx.fireExceptionCaught(e);

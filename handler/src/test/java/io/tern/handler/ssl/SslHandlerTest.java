@@ -113,6 +113,54 @@ class SslHandlerTest {
   }
 
   @Test
+  void aLargeFlushReachesTheTransportBatchByBatchWhileTheRestIsEncrypted() {
+    TlsPipe p = pipe(TlsPipe.WHOLE);
+    p.pump();
+    p.clientToServerBuffers.clear();
+    byte[] chunk = new byte[16 * 1024];
+    List<Integer> flushedWhenFirstWriteDone = new ArrayList<>();
+
+    Future<Void> first = p.client.write(Unpooled.wrappedBuffer(chunk));
+    first.addListener(f -> flushedWhenFirstWriteDone.add(p.client.outboundMessages().size()));
+    for (int i = 1; i < 64; i++) {
+      p.client.write(Unpooled.wrappedBuffer(chunk));
+    }
+    p.client.flush();
+    int total = p.client.outboundMessages().size();
+    p.pump();
+
+    // 1 MiB is about 16 batches; the first write's batch went out before the others were made.
+    assertThat(total).isBetween(14, 18);
+    assertThat(flushedWhenFirstWriteDone).containsExactly(1);
+    assertThat(p.serverRecorder.plaintext.size()).isEqualTo(64 * chunk.length);
+    p.close();
+  }
+
+  @Test
+  void recordsArrivingInDirectMemoryDecryptLikeHeapOnes() {
+    TlsPipe p = pipe(TlsPipe.WHOLE);
+    p.pump();
+    byte[] data = new byte[100_000];
+    new java.util.Random(3).nextBytes(data);
+    p.client.writeAndFlush(Unpooled.wrappedBuffer(data));
+    ByteBuf wire = Unpooled.directBuffer();
+    ByteBuf b;
+    while ((b = p.client.readOutbound()) != null) {
+      wire.writeBytes(b);
+      b.release();
+    }
+    assertThat(wire.hasArray()).isFalse();
+
+    // Whole records, then the tail of the last one in a second read.
+    int split = wire.readableBytes() - 100;
+    p.server.writeInbound(wire.readRetainedSlice(split));
+    p.server.writeInbound(wire);
+
+    assertThat(p.serverRecorder.plaintext.toByteArray()).isEqualTo(data);
+    p.close();
+  }
+
+  @Test
   void manySmallWritesShareRecordsAndOneOutboundBuffer() {
     TlsPipe p = pipe(TlsPipe.WHOLE);
     p.pump();

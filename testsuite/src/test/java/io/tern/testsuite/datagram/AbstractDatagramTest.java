@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.common.concurrent.Future;
 import io.tern.testsuite.transport.AbstractTransportTest;
 import io.tern.testsuite.transport.DatagramTransport;
 import io.tern.transport.EventLoopGroup;
@@ -19,6 +20,7 @@ import java.net.StandardProtocolFamily;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -146,8 +148,24 @@ public abstract class AbstractDatagramTest extends AbstractTransportTest {
   }
 
   /**
-   * Records what a channel receives (text, sender, recipient) and the exceptions it sees, and
-   * releases the packets. One per channel; the queues are safe to read from the test thread.
+   * Waits (bounded) until {@code future} is done, successfully or not.
+   *
+   * @param <F> the future's type
+   * @param future the future
+   * @return {@code future}, done
+   * @throws InterruptedException if interrupted
+   */
+  protected static <F extends Future<?>> F settled(F future) throws InterruptedException {
+    assertThat(future.await(TIMEOUT_SECONDS, TimeUnit.SECONDS))
+        .as("done within the hang guard")
+        .isTrue();
+    return future;
+  }
+
+  /**
+   * Records what a channel receives (text, sender, recipient), the exceptions it sees and the order
+   * of its read events ({@code "read"} per datagram, {@code "complete"} per read loop), and
+   * releases the packets. One per channel; everything is safe to read from the test thread.
    */
   protected static final class Collector implements ChannelHandler {
     /**
@@ -170,6 +188,7 @@ public abstract class AbstractDatagramTest extends AbstractTransportTest {
 
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
     private final BlockingQueue<Throwable> failures = new LinkedBlockingQueue<>();
+    private final List<String> events = new CopyOnWriteArrayList<>();
 
     /** Creates the collector. */
     public Collector() {}
@@ -177,6 +196,7 @@ public abstract class AbstractDatagramTest extends AbstractTransportTest {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       DatagramPacket packet = (DatagramPacket) msg;
+      events.add("read");
       try {
         received.add(
             new Received(
@@ -189,8 +209,23 @@ public abstract class AbstractDatagramTest extends AbstractTransportTest {
     }
 
     @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      events.add("complete");
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       failures.add(cause);
+    }
+
+    /**
+     * Returns the read events so far, in order: {@code "read"} per datagram, {@code "complete"} per
+     * read loop.
+     *
+     * @return a snapshot
+     */
+    public List<String> events() {
+      return List.copyOf(events);
     }
 
     /**

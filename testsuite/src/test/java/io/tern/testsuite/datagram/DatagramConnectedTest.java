@@ -137,7 +137,7 @@ public abstract class DatagramConnectedTest extends AbstractDatagramTest {
     DatagramChannel ch = bind(LOOPBACK4, collector);
     ByteBuf buf = text("to nobody");
 
-    Future<Void> write = ch.writeAndFlush(buf).await();
+    Future<Void> write = settled(ch.writeAndFlush(buf));
 
     assertThat(write.cause()).isInstanceOf(NotYetConnectedException.class);
     assertThat(buf.refCnt()).isZero();

@@ -92,6 +92,7 @@ public abstract class DatagramEchoTest extends AbstractDatagramTest {
     assertThat(one.sender()).isEqualTo(first.localAddress());
     assertThat(two.text()).isEqualTo("two");
     assertThat(two.sender()).isEqualTo(second.localAddress());
+    assertThat(receiver.isActive()).as("bound").isTrue();
     assertThat(receiver.isConnected()).isFalse();
   }
 }

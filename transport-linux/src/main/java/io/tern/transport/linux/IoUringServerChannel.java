@@ -6,67 +6,31 @@ import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
 import io.tern.transport.channel.Channel;
-import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.Errors;
 import io.tern.transport.linux.internal.sys.LibC;
-import io.tern.transport.linux.internal.sys.LinuxConstants;
 import io.tern.transport.linux.internal.sys.Socket;
-import io.tern.transport.spi.AbstractServerChannel;
-import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
-import java.net.SocketAddress;
 import java.util.Arrays;
 
 /**
  * A listening socket over io_uring (TCP or Unix): one multishot {@code ACCEPT} stays armed while
  * the channel reads (one accept per completion without multishot), and every accepted descriptor
- * becomes a child through {@link #newChild}. Loop thread only, except what {@link
- * io.tern.transport.channel.Channel} allows from any thread.
+ * becomes a child through {@link #newChild}. The socket, options and binding are {@link
+ * LinuxServerChannel}'s. Loop thread only, except what {@link io.tern.transport.channel.Channel}
+ * allows from any thread.
  */
-abstract class IoUringServerChannel extends AbstractServerChannel {
+abstract class IoUringServerChannel extends LinuxServerChannel {
   private static final short ACCEPT = 1;
 
-  final Socket socket;
-  final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private int[] accepted = new int[8];
   private int acceptedCount;
   private boolean readInterested;
   private boolean acceptArmed;
-  private volatile boolean bound;
 
   IoUringServerChannel(EventLoop eventLoop, EventLoopGroup childGroup, Socket socket) {
-    super(eventLoop, childGroup);
-    this.socket = socket;
-    this.config = new LinuxSocketConfig(this, socket, true);
-    if (socket.family() != LinuxConstants.AF_UNIX) {
-      config.setOption(ChannelOption.SO_REUSEADDR, true);
-    }
-  }
-
-  /**
-   * Wraps an accepted socket in a child channel on {@code loop}.
-   *
-   * @param loop a loop of the child group
-   * @param accepted the accepted socket, owned by the child from here on
-   * @return the child
-   */
-  abstract Channel newChild(EventLoop loop, Socket accepted);
-
-  @Override
-  public DefaultChannelConfig config() {
-    return config;
-  }
-
-  @Override
-  public boolean isOpen() {
-    return socket.isOpen();
-  }
-
-  @Override
-  public boolean isActive() {
-    return bound && socket.isOpen();
+    super(eventLoop, childGroup, socket);
   }
 
   @Override
@@ -75,20 +39,7 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
-    return socket.localAddressOrNull();
-  }
-
-  @Override
-  protected void doBind(SocketAddress localAddress) throws IOException {
-    socket.bind(localAddress);
-    socket.listen(config.backlog());
-    bound = true;
-  }
-
-  @Override
   protected void doClose() throws IOException {
-    bound = false;
     // The armed ACCEPT holds a reference to the socket until its cancellation completes, so a
     // plain close would leave it listening a little longer: shut it down now (it stops
     // listening at once and the ACCEPT fails), then close.
@@ -97,7 +48,7 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
     } catch (IOException e) {
       // not listening (never bound): nothing to stop
     }
-    socket.close();
+    super.doClose();
     for (int i = 0; i < acceptedCount; i++) {
       LibC.close(accepted[i]);
     }
@@ -144,13 +95,7 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
     }
     int fd = accepted[0];
     System.arraycopy(accepted, 1, accepted, 0, --acceptedCount);
-    Socket child = new Socket(fd, socket.family());
-    try {
-      return newChild(childGroup().next(), child);
-    } catch (RuntimeException e) {
-      child.close();
-      throw e;
-    }
+    return child(fd);
   }
 
   private void accepted(IoRegistration registration, IoUringIoEvent ev) {
@@ -180,15 +125,6 @@ abstract class IoUringServerChannel extends AbstractServerChannel {
     if (!acceptArmed && readInterested && isActive()) {
       arm((IoUringRegistration) registration.attachment());
     }
-  }
-
-  /**
-   * Returns the socket's descriptor number, for diagnostics.
-   *
-   * @return the fd
-   */
-  public int fd() {
-    return socket.intValue();
   }
 
   /** What the ring reports: accepted descriptors. */

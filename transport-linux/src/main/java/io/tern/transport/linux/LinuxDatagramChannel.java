@@ -69,13 +69,39 @@ abstract class LinuxDatagramChannel extends AbstractDatagramChannel {
     if (family != StandardProtocolFamily.INET && family != StandardProtocolFamily.INET6) {
       throw new IllegalArgumentException("a UDP channel needs INET or INET6, not " + family);
     }
+    boolean v6 = family == StandardProtocolFamily.INET6;
+    Socket socket;
     try {
-      return Socket.newDatagram(
-          family == StandardProtocolFamily.INET6
-              ? LinuxConstants.AF_INET6
-              : LinuxConstants.AF_INET);
+      socket = Socket.newDatagram(v6 ? LinuxConstants.AF_INET6 : LinuxConstants.AF_INET);
     } catch (IOException e) {
       throw new ChannelException("cannot open a datagram socket", e);
+    }
+    try {
+      receiveOnlyJoinedGroups(socket, v6);
+    } catch (IOException e) {
+      try {
+        socket.close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw new ChannelException("cannot open a datagram socket", e);
+    }
+    return socket;
+  }
+
+  /**
+   * Turns {@code IP_MULTICAST_ALL} off, as the JDK does for NIO: by default Linux delivers to a
+   * socket bound to a group address the datagrams of every group any socket of the host joined on
+   * that port, not only its own memberships.
+   */
+  private static void receiveOnlyJoinedGroups(Socket socket, boolean v6) throws IOException {
+    socket.setIntOption(LinuxConstants.IPPROTO_IP, LinuxConstants.IP_MULTICAST_ALL, 0);
+    if (v6) {
+      try {
+        socket.setIntOption(LinuxConstants.IPPROTO_IPV6, LinuxConstants.IPV6_MULTICAST_ALL, 0);
+      } catch (IOException e) {
+        // kernels before 4.20 have no IPV6_MULTICAST_ALL; IPv6 memberships then stay host-wide
+      }
     }
   }
 
@@ -138,8 +164,16 @@ abstract class LinuxDatagramChannel extends AbstractDatagramChannel {
 
   @Override
   protected boolean doDisconnect() throws IOException {
+    SocketAddress before = socket.localAddressOrNull();
     socket.disconnect();
     connected = false;
+    // Linux unbinds a socket that connect() bound implicitly (its port goes back to 0), so the
+    // channel would stop receiving at the address it had; bind it there again, as the JDK does.
+    SocketAddress after = socket.localAddressOrNull();
+    if (before instanceof InetSocketAddress was
+        && !(after instanceof InetSocketAddress now && now.getPort() == was.getPort())) {
+      socket.bind(was);
+    }
     return true;
   }
 

@@ -1,5 +1,6 @@
 package io.tern.transport.linux;
 
+import io.tern.testsuite.transport.DatagramTransport;
 import io.tern.testsuite.transport.InetTransport;
 import java.net.StandardProtocolFamily;
 
@@ -19,6 +20,12 @@ final class LinuxTransports {
           IoUringIoHandler.newFactory(
               IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
           StandardProtocolFamily.INET);
+
+  static final DatagramTransport EPOLL_UDP =
+      new DatagramTransport("epoll-udp", EpollIoHandler.newFactory(), EpollDatagramChannel::new);
+  static final DatagramTransport IO_URING_UDP =
+      new DatagramTransport(
+          "io_uring-udp", IoUringIoHandler.newFactory(), IoUringDatagramChannel::new);
 
   private LinuxTransports() {}
 

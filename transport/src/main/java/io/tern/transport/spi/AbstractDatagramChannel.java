@@ -1,13 +1,10 @@
 package io.tern.transport.spi;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.buffer.ByteBufAllocator;
 import io.tern.common.concurrent.Future;
-import io.tern.common.concurrent.Promise;
 import io.tern.transport.EventLoop;
 import io.tern.transport.channel.ChannelConfig;
 import io.tern.transport.channel.ChannelOption;
-import io.tern.transport.channel.ChannelPipeline;
 import io.tern.transport.channel.FixedRecvByteBufAllocator;
 import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.socket.DatagramChannel;
@@ -17,10 +14,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
-import java.net.PortUnreachableException;
-import java.net.SocketException;
 import java.nio.channels.NotYetConnectedException;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -67,23 +61,20 @@ import java.util.Objects;
  * after {@link ChannelConfig#writeSpinCount()} datagrams the loop yields to other channels.
  * Pending-byte accounting counts a packet's content.
  *
+ * <p>The three sides live in their own package-private classes, each driving one group of hooks:
+ * {@code DatagramReadLoop} (the receive hooks), {@code DatagramWriteLoop} (the send hooks) and
+ * {@code DatagramMemberships} (the membership hooks); this class holds the hooks, the message
+ * filtering and the wiring.
+ *
  * <p>Threading: the public methods may be called from any thread; the rest runs on the loop.
  */
 public abstract class AbstractDatagramChannel extends AbstractChannel implements DatagramChannel {
   /** The longest datagram the default receive buffers hold whole. */
   public static final int DEFAULT_MAX_DATAGRAM_BYTES = 2048;
 
-  private boolean readPending;
-  private boolean readInterested;
-  private boolean writeInterested;
-  private Runnable flushTask;
-  // batches (maxDatagramsPerCall() > 1): arrays reused across loops, and the next receive batch
-  private ByteBuf[] batchBuffers;
-  private InetSocketAddress[] batchAddresses;
-  private int receiveBatch = 1;
-  private final ChannelOutboundBuffer.MessageProcessor collector = this::collect;
-  private int collected;
-  private int collectLimit;
+  private final DatagramReadLoop readLoop = new DatagramReadLoop(this);
+  private final DatagramWriteLoop writeLoop = new DatagramWriteLoop(this);
+  private final DatagramMemberships memberships = new DatagramMemberships(this);
 
   /**
    * Creates the channel.
@@ -233,11 +224,11 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
     return (InetSocketAddress) super.remoteAddress();
   }
 
-  // ---- multicast ----
+  // ---- multicast: DatagramMemberships ----
 
   @Override
   public Future<Void> joinGroup(InetAddress group) {
-    return onLoop(p -> membership(p, Membership.JOIN, group, defaultInterface(), null));
+    return memberships.change(DatagramMemberships.Op.JOIN, group, null, null);
   }
 
   @Override
@@ -249,12 +240,12 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   public Future<Void> joinGroup(
       InetAddress group, NetworkInterface networkInterface, InetAddress source) {
     Objects.requireNonNull(networkInterface, "networkInterface");
-    return onLoop(p -> membership(p, Membership.JOIN, group, () -> networkInterface, source));
+    return memberships.change(DatagramMemberships.Op.JOIN, group, networkInterface, source);
   }
 
   @Override
   public Future<Void> leaveGroup(InetAddress group) {
-    return onLoop(p -> membership(p, Membership.LEAVE, group, defaultInterface(), null));
+    return memberships.change(DatagramMemberships.Op.LEAVE, group, null, null);
   }
 
   @Override
@@ -266,7 +257,7 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   public Future<Void> leaveGroup(
       InetAddress group, NetworkInterface networkInterface, InetAddress source) {
     Objects.requireNonNull(networkInterface, "networkInterface");
-    return onLoop(p -> membership(p, Membership.LEAVE, group, () -> networkInterface, source));
+    return memberships.change(DatagramMemberships.Op.LEAVE, group, networkInterface, source);
   }
 
   @Override
@@ -274,7 +265,7 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
       InetAddress group, NetworkInterface networkInterface, InetAddress source) {
     Objects.requireNonNull(networkInterface, "networkInterface");
     Objects.requireNonNull(source, "source");
-    return onLoop(p -> membership(p, Membership.BLOCK, group, () -> networkInterface, source));
+    return memberships.change(DatagramMemberships.Op.BLOCK, group, networkInterface, source);
   }
 
   @Override
@@ -282,104 +273,19 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
       InetAddress group, NetworkInterface networkInterface, InetAddress source) {
     Objects.requireNonNull(networkInterface, "networkInterface");
     Objects.requireNonNull(source, "source");
-    return onLoop(p -> membership(p, Membership.UNBLOCK, group, () -> networkInterface, source));
+    return memberships.change(DatagramMemberships.Op.UNBLOCK, group, networkInterface, source);
   }
 
-  private enum Membership {
-    JOIN,
-    LEAVE,
-    BLOCK,
-    UNBLOCK
-  }
-
-  /** An interface that could not be determined fails the operation (thrown on the loop). */
-  private interface InterfaceSupplier {
-    NetworkInterface get() throws IOException;
-  }
-
-  private Future<Void> onLoop(java.util.function.Consumer<Promise<Void>> op) {
-    Promise<Void> promise = newPromise();
-    if (eventLoop().inEventLoop()) {
-      op.accept(promise);
-    } else {
-      eventLoop().execute(() -> op.accept(promise));
-    }
-    return promise;
-  }
-
-  private void membership(
-      Promise<Void> promise,
-      Membership op,
-      InetAddress group,
-      InterfaceSupplier networkInterface,
-      InetAddress source) {
-    try {
-      membership(op, group, networkInterface.get(), source);
-      promise.trySuccess(null);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
-    }
-  }
-
-  private void membership(
-      Membership op, InetAddress group, NetworkInterface networkInterface, InetAddress source)
-      throws IOException {
-    Objects.requireNonNull(group, "group");
-    if (!group.isMulticastAddress()) {
-      throw new IllegalArgumentException("not a multicast address: " + group);
-    }
-    if (!isOpen()) {
-      throw new java.nio.channels.ClosedChannelException();
-    }
-    switch (op) {
-      case JOIN -> doJoinGroup(group, networkInterface, source);
-      case LEAVE -> doLeaveGroup(group, networkInterface, source);
-      case BLOCK -> doBlock(group, networkInterface, source, true);
-      case UNBLOCK -> doBlock(group, networkInterface, source, false);
-    }
-  }
-
-  /** {@code IP_MULTICAST_IF} if set, else the interface of the bound address. */
-  private InterfaceSupplier defaultInterface() {
-    return () -> {
-      NetworkInterface configured = config().getOption(ChannelOption.IP_MULTICAST_IF);
-      if (configured != null) {
-        return configured;
-      }
-      InetSocketAddress local = localAddress();
-      NetworkInterface bound =
-          local == null || local.getAddress().isAnyLocalAddress()
-              ? null
-              : NetworkInterface.getByInetAddress(local.getAddress());
-      if (bound == null) {
-        throw new SocketException(
-            "no interface to join on: bound to "
-                + local
-                + " and IP_MULTICAST_IF not set; name the interface");
-      }
-      return bound;
-    };
-  }
-
-  // ---- reading ----
+  // ---- reading: DatagramReadLoop ----
 
   @Override
   protected void doBeginRead() {
-    readPending = true;
-    setReadInterest(true);
+    readLoop.beginRead();
   }
 
   @Override
   protected void onAutoReadCleared() {
-    readPending = false;
-    setReadInterest(false);
-  }
-
-  private void setReadInterest(boolean on) {
-    if (readInterested != on && isOpen()) {
-      readInterested = on;
-      readInterest(on);
-    }
+    readLoop.autoReadCleared();
   }
 
   /**
@@ -387,99 +293,10 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
    * channelRead} per datagram, then {@code channelReadComplete}.
    */
   protected final void readReady() {
-    ChannelConfig config = config();
-    ChannelPipeline pipeline = pipeline();
-    ByteBufAllocator alloc = config.allocator();
-    RecvByteBufAllocator.Handle handle = recvHandle();
-    handle.reset(config);
-    int max = config.maxMessagesPerRead();
-    InetSocketAddress local = localAddress();
-    ByteBuf[] buffers = batchBuffers(1);
-    InetSocketAddress[] senders = batchAddresses;
-    int allocated = 0;
-    int read = 0;
-    Throwable failure = null;
-    try {
-      while (read < max) {
-        // Auto-read off: one datagram per read(). Else a batch sized by the last read loop.
-        int batch = config.autoRead() ? Math.min(receiveBatch, max - read) : 1;
-        buffers = batchBuffers(batch);
-        senders = batchAddresses;
-        for (allocated = 0; allocated < batch; allocated++) {
-          buffers[allocated] = handle.allocate(alloc);
-        }
-        int received = doReceiveBatch(buffers, senders, batch);
-        for (int i = 0; i < received; i++) {
-          ByteBuf buf = buffers[i];
-          buffers[i] = null;
-          InetSocketAddress sender = senders[i];
-          senders[i] = null;
-          handle.attemptedBytesRead(buf.writableBytes() + buf.readableBytes());
-          handle.lastBytesRead(buf.readableBytes());
-          handle.incMessagesRead(1);
-          readPending = false;
-          read++;
-          if (!isOpen()) {
-            buf.release(); // a handler closed the channel during this batch
-          } else if (!buf.isWritable()) {
-            int whole = buf.capacity() - 1;
-            buf.release();
-            pipeline.fireExceptionCaught(new DatagramTruncatedException(sender, whole));
-          } else {
-            pipeline.fireChannelRead(new DatagramPacket(buf, local, sender));
-          }
-        }
-        releaseUnused(buffers, received, allocated);
-        allocated = 0;
-        if (received == batch && batch == receiveBatch) {
-          receiveBatch = Math.min(receiveBatch << 1, maxDatagramsPerCall());
-        }
-        if (received < batch || !config.autoRead() || !isOpen()) {
-          if (received == 0) {
-            handle.lastBytesRead(0);
-          }
-          break;
-        }
-      }
-    } catch (Throwable t) {
-      failure = t;
-      releaseUnused(buffers, 0, allocated);
-    }
-    // The next loop starts with about as many datagrams as this one found.
-    receiveBatch = Math.max(1, Math.min(Integer.highestOneBit(read), maxDatagramsPerCall()));
-    handle.readComplete();
-    readComplete();
-    if (failure != null) {
-      pipeline.fireExceptionCaught(failure);
-      if (!(failure instanceof PortUnreachableException)
-          && (failure instanceof IOException || failure instanceof OutOfMemoryError)) {
-        closeNow(failure);
-      }
-    }
-    if (!readPending && !config.autoRead()) {
-      setReadInterest(false);
-    }
+    readLoop.run();
   }
 
-  private ByteBuf[] batchBuffers(int count) {
-    if (batchBuffers == null || batchBuffers.length < count) {
-      int size = Math.max(count, maxDatagramsPerCall());
-      batchBuffers = new ByteBuf[size];
-      batchAddresses = new InetSocketAddress[size];
-    }
-    return batchBuffers;
-  }
-
-  private static void releaseUnused(ByteBuf[] buffers, int from, int to) {
-    for (int i = from; i < to; i++) {
-      if (buffers[i] != null) {
-        buffers[i].release();
-        buffers[i] = null;
-      }
-    }
-  }
-
-  // ---- writing ----
+  // ---- writing: DatagramWriteLoop ----
 
   /**
    * Accepts {@link DatagramPacket}s and, once connected, {@link ByteBuf}s; anything else fails the
@@ -528,85 +345,11 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
 
   @Override
   protected boolean isFlushPending() {
-    return writeInterested;
+    return writeLoop.waitsForWritability();
   }
 
   @Override
   protected void doWrite(ChannelOutboundBuffer in) throws Exception {
-    int spins = config().writeSpinCount();
-    int perCall = maxDatagramsPerCall();
-    for (; ; ) {
-      if (in.current() == null) {
-        setWriteInterest(false);
-        return;
-      }
-      ByteBuf[] contents = batchBuffers(1);
-      InetSocketAddress[] recipients = batchAddresses;
-      int count = collectFlushed(in, Math.min(perCall, spins));
-      int sent;
-      try {
-        sent = doSendBatch(contents, recipients, count);
-      } catch (IOException e) {
-        sent = -1;
-        in.current();
-        in.remove(e); // one datagram failed; the socket is still usable
-      } finally {
-        Arrays.fill(contents, 0, count, null);
-        Arrays.fill(recipients, 0, count, null);
-      }
-      if (sent == 0) {
-        setWriteInterest(true);
-        return;
-      }
-      for (int i = 0; i < sent; i++) {
-        in.current(); // drops writes cancelled meanwhile, as the visit skipped them
-        in.remove();
-      }
-      spins -= Math.max(1, sent);
-      if (spins <= 0) {
-        break;
-      }
-    }
-    // The socket still takes data but this channel had its share: continue after other work.
-    setWriteInterest(false);
-    Runnable task = flushTask;
-    if (task == null) {
-      flushTask = task = this::writeReady;
-    }
-    eventLoop().execute(task);
-  }
-
-  /** Puts up to {@code max} flushed datagrams (payload and recipient) into the batch arrays. */
-  private int collectFlushed(ChannelOutboundBuffer in, int max) throws Exception {
-    if (max == 1) {
-      put(in.current(), 0);
-      return 1;
-    }
-    collected = 0;
-    collectLimit = max;
-    in.forEachFlushedMessage(collector);
-    return collected;
-  }
-
-  private boolean collect(Object msg) {
-    put(msg, collected++);
-    return collected < collectLimit;
-  }
-
-  private void put(Object msg, int index) {
-    if (msg instanceof DatagramPacket packet) {
-      batchBuffers[index] = packet.content();
-      batchAddresses[index] = packet.recipient();
-    } else {
-      batchBuffers[index] = (ByteBuf) msg;
-      batchAddresses[index] = null;
-    }
-  }
-
-  private void setWriteInterest(boolean on) {
-    if (writeInterested != on && isOpen()) {
-      writeInterested = on;
-      writeInterest(on);
-    }
+    writeLoop.run(in);
   }
 }

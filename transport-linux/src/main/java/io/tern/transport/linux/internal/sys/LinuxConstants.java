@@ -57,6 +57,8 @@ public final class LinuxConstants {
   public static final int IP_MULTICAST_IF = 32;
   public static final int IP_MULTICAST_TTL = 33;
   public static final int IP_MULTICAST_LOOP = 34;
+  public static final int IP_MULTICAST_ALL = 49;
+  public static final int IPV6_MULTICAST_ALL = 29;
   public static final int IPV6_MULTICAST_IF = 17;
   public static final int IPV6_MULTICAST_HOPS = 18;
   public static final int IPV6_MULTICAST_LOOP = 19;

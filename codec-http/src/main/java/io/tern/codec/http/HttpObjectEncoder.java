@@ -71,6 +71,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
   private int headSizeEstimate = 256;
   private int batchSizeEstimate;
   private ByteBuf batch;
+  private byte[] scratch = new byte[256];
 
   /**
    * Creates an encoder.
@@ -281,7 +282,7 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
     return null;
   }
 
-  private static ByteBuf addChunk(
+  private ByteBuf addChunk(
       ChannelHandlerContext ctx,
       ByteBuf buf,
       ByteBuf content,
@@ -327,14 +328,47 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
     }
   }
 
-  /** Writes {@code name: value CRLF} for each field, copying AsciiStrings as bytes. */
-  static void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+  /**
+   * Writes {@code name: value CRLF} for each field. Fields whose name and value are {@link
+   * AsciiString}s are assembled in a per-encoder array and copied into {@code buf} in one go: each
+   * small write into a direct buffer has a fixed cost (bounds and liveness checks, a segment copy)
+   * that four writes per field would pay four times over.
+   */
+  void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+    byte[] a = scratch;
+    int p = 0;
     for (int i = 0, n = headers.size(); i < n; i++) {
-      writeAscii(buf, headers.nameAt(i));
-      buf.writeShort(COLON_SP);
-      writeAscii(buf, headers.valueAt(i));
-      buf.writeShort(CRLF_SHORT);
+      CharSequence name = headers.nameAt(i);
+      CharSequence value = headers.valueAt(i);
+      if (!(name instanceof AsciiString an) || !(value instanceof AsciiString av)) {
+        buf.writeBytes(a, 0, p);
+        p = 0;
+        writeAscii(buf, name);
+        buf.writeShort(COLON_SP);
+        writeAscii(buf, value);
+        buf.writeShort(CRLF_SHORT);
+        continue;
+      }
+      int nl = an.length();
+      int vl = av.length();
+      int line = nl + vl + 4;
+      if (p + line > a.length) {
+        buf.writeBytes(a, 0, p);
+        p = 0;
+        if (line > a.length) {
+          scratch = a = new byte[Math.max(line, a.length * 2)];
+        }
+      }
+      System.arraycopy(an.array(), an.arrayOffset(), a, p, nl);
+      p += nl;
+      a[p++] = ':';
+      a[p++] = ' ';
+      System.arraycopy(av.array(), av.arrayOffset(), a, p, vl);
+      p += vl;
+      a[p++] = '\r';
+      a[p++] = '\n';
     }
+    buf.writeBytes(a, 0, p);
   }
 
   static void writeAscii(ByteBuf buf, CharSequence s) {

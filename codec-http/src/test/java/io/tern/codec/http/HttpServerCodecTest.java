@@ -62,6 +62,30 @@ class HttpServerCodecTest {
   }
 
   @Test
+  void encodesManyFieldsOfEveryKindInOrder() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse r = ok("x");
+    StringBuilder expected = new StringBuilder("HTTP/1.1 200 OK\r\ncontent-length: 1\r\n");
+    String big = "v".repeat(600); // larger than the encoder's first scratch array
+    for (int i = 0; i < 40; i++) {
+      CharSequence name =
+          i % 3 == 0 ? "x-string-" + i : io.tern.common.AsciiString.of("x-ascii-" + i);
+      CharSequence value =
+          i == 20
+              ? io.tern.common.AsciiString.of(big)
+              : i % 4 == 0 ? "s" + i : io.tern.common.AsciiString.of("a" + i);
+      r.headers().add(name, value);
+      expected.append(name).append(": ").append(value).append("\r\n");
+    }
+    ch.writeOutbound(r);
+
+    assertThat(written(ch)).isEqualTo(expected.append("\r\nx").toString());
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void writesLargeContentWithoutCopying() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
     ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));

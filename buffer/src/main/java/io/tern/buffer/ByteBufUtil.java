@@ -1,5 +1,6 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.SegmentByteBuf;
 import io.tern.buffer.internal.text.HexDump;
 import io.tern.buffer.internal.text.Utf8;
 import io.tern.buffer.search.AbstractSearchProcessorFactory;
@@ -292,6 +293,16 @@ public final class ByteBufUtil {
       return bytes.length;
     }
     int writerIndex = buf.writerIndex();
+    long address = rawAddress(buf);
+    if (address >= 0 && buf.writableBytes() >= (long) chars * Utf8.MAX_BYTES_PER_CHAR) {
+      // Native memory this module owns: straight in, one store per byte, no scratch and no copy.
+      // Only when the worst case fits: these stores check no bounds of their own, and a
+      // CharSequence changed by another thread since it was measured must not write past the end.
+      long at = address + writerIndex;
+      int written = (int) (Utf8.encodeAt(seq, start, end, at) - at);
+      buf.writerIndex(writerIndex + written);
+      return written;
+    }
     if (buf.hasArray()) {
       int base = buf.arrayOffset();
       int end0 = Utf8.encode(seq, start, end, buf.array(), base + writerIndex);
@@ -328,7 +339,10 @@ public final class ByteBufUtil {
     // byte is copied in bulk by the JDK, anything else goes char by char (see Utf8.encodeAscii).
     buf.ensureWritable(length);
     int writerIndex = buf.writerIndex();
-    if (buf.hasArray()) {
+    long address = rawAddress(buf);
+    if (address >= 0) {
+      Utf8.encodeAsciiAt(seq, 0, length, address + writerIndex);
+    } else if (buf.hasArray()) {
       Utf8.encodeAscii(seq, 0, length, buf.array(), buf.arrayOffset() + writerIndex);
     } else if (buf.hasMemorySegment() && !buf.isReadOnly()) {
       Utf8.encodeAscii(seq, 0, length, buf.memorySegment(), writerIndex);
@@ -338,6 +352,16 @@ public final class ByteBufUtil {
     }
     buf.writerIndex(writerIndex + length);
     return length;
+  }
+
+  /**
+   * The native address of index 0 of a live native buffer whose memory this module owns (unpooled
+   * and pooled direct buffers), or -1: text goes into such memory byte by byte with one range check
+   * up front (the caller's {@code ensureWritable}). Views, wrappers and released buffers answer -1
+   * and take the checked {@code memorySegment()} path, which reports a release.
+   */
+  private static long rawAddress(ByteBuf buf) {
+    return buf instanceof SegmentByteBuf segmentBuf ? segmentBuf.rawAddress() : -1;
   }
 
   /**

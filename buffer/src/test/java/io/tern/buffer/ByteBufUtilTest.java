@@ -3,7 +3,10 @@ package io.tern.buffer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tern.buffer.internal.SegmentByteBuf;
+import io.tern.buffer.internal.UnpooledDirectByteBuf;
 import io.tern.common.AsciiString;
+import io.tern.common.IllegalReferenceCountException;
 import java.nio.ReadOnlyBufferException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,6 +22,8 @@ class ByteBufUtilTest {
     return List.of(
         () -> Unpooled.buffer(16),
         () -> Unpooled.directBuffer(16),
+        () -> new UnpooledDirectByteBuf(BufferKind.ALLOC, 16, Integer.MAX_VALUE), // not tracked
+        () -> BufferKind.POOLED.directBuffer(16),
         () -> Unpooled.buffer(2048).writeZero(7).slice(7, 1500).clear(),
         () -> Unpooled.directBuffer(2048).writeZero(5).slice(5, 1500).clear(),
         () -> Unpooled.wrappedBuffer(new byte[1500], 0, 1500).clear(),
@@ -80,6 +85,84 @@ class ByteBufUtilTest {
           buf.release();
         }
       }
+    }
+  }
+
+  /** The buffer under a leak-tracking wrapper (tests track every buffer), or the buffer itself. */
+  private static ByteBuf root(ByteBuf buf) {
+    ByteBuf inner = buf.unwrap();
+    return inner == null ? buf : inner;
+  }
+
+  @Test
+  void textOfEveryShortLengthLandsExactlyInNativeMemory() {
+    // Short text goes into native memory store by store, longer Latin-1 text through the scratch
+    // array: every length around that boundary, with the first non-ASCII char at every position,
+    // and the byte after the written range untouched. Written to the raw buffers, not the tests'
+    // leak-tracking wrappers, so the raw-address path is the one under test.
+    List<Supplier<ByteBuf>> natives =
+        List.of(() -> Unpooled.directBuffer(512), () -> BufferKind.POOLED.directBuffer(512));
+    for (Supplier<ByteBuf> kind : natives) {
+      for (int length = 0; length <= 80; length++) {
+        for (int odd = -1; odd < length; odd += length < 20 ? 1 : 7) {
+          StringBuilder sb = new StringBuilder();
+          for (int i = 0; i < length; i++) {
+            sb.append(i == odd ? '\u00e9' : (char) ('a' + i % 26));
+          }
+          String text = sb.toString();
+          ByteBuf owner = kind.get();
+          ByteBuf buf = root(owner);
+          try {
+            assertThat(buf).isInstanceOf(SegmentByteBuf.class);
+            for (int i = 0; i < buf.capacity(); i++) {
+              buf.setByte(i, 0x55);
+            }
+            buf.writeByte('<');
+            ByteBufUtil.writeUtf8(buf, text);
+            buf.writeByte('>');
+            ByteBufUtil.writeAscii(buf, text);
+            byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+            byte[] latin1 = text.getBytes(StandardCharsets.ISO_8859_1);
+            assertThat(buf.readableBytes()).isEqualTo(2 + utf8.length + latin1.length);
+            assertThat(buf.getByte(buf.writerIndex())).isEqualTo((byte) 0x55);
+            assertThat(buf.readByte()).isEqualTo((byte) '<');
+            assertThat(ByteBufUtil.getBytes(buf.readSlice(utf8.length))).isEqualTo(utf8);
+            assertThat(buf.readByte()).isEqualTo((byte) '>');
+            assertThat(ByteBufUtil.getBytes(buf)).as("%s", text).isEqualTo(latin1);
+          } finally {
+            owner.release();
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void latin1TextLongerThanTheScratchArrayLandsExactlyInNativeMemory() {
+    String text =
+        "Latin-1 \u00e9\u00ff\u0000 text ".repeat(700); // 15,400 chars, one scratch is 4,093
+    ByteBuf buf = new UnpooledDirectByteBuf(BufferKind.ALLOC, 16, Integer.MAX_VALUE);
+    try {
+      buf.writeByte('>');
+      assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+      assertThat(buf.readByte()).isEqualTo((byte) '>');
+      assertThat(ByteBufUtil.getBytes(buf)).isEqualTo(text.getBytes(StandardCharsets.ISO_8859_1));
+    } finally {
+      buf.release();
+    }
+  }
+
+  @Test
+  void textWritesToAReleasedNativeBufferReportTheRelease() {
+    for (ByteBuf owner : List.of(Unpooled.directBuffer(64), BufferKind.POOLED.directBuffer(64))) {
+      ByteBuf buf = root(owner);
+      owner.release();
+      assertThatThrownBy(() -> ByteBufUtil.writeUtf8(buf, "abc"))
+          .isInstanceOf(IllegalReferenceCountException.class);
+      assertThatThrownBy(() -> ByteBufUtil.writeUtf8(buf, "\u00e9t\u00e9"))
+          .isInstanceOf(IllegalReferenceCountException.class);
+      assertThatThrownBy(() -> ByteBufUtil.writeAscii(buf, "abc"))
+          .isInstanceOf(IllegalReferenceCountException.class);
     }
   }
 
@@ -171,6 +254,7 @@ class ByteBufUtilTest {
         List.of(
             () -> Unpooled.buffer(16),
             () -> Unpooled.directBuffer(16),
+            () -> new UnpooledDirectByteBuf(BufferKind.ALLOC, 16, Integer.MAX_VALUE),
             () -> Unpooled.buffer(20_000).writeZero(7).slice(7, 15_000).clear(),
             () -> Unpooled.directBuffer(20_000).writeZero(5).slice(5, 15_000).clear(),
             () -> Unpooled.compositeBuffer().addComponent(false, Unpooled.buffer(8)).clear());

@@ -23,6 +23,13 @@ import java.lang.invoke.MethodHandle;
  */
 @SuppressWarnings("restricted")
 public final class NativeMemory {
+  /**
+   * Every native address as one segment, for accesses whose range the caller has checked against
+   * memory it owns (see {@link SegmentByteBuf}): a {@code static final}, so the JIT folds its size
+   * and scope and what is left of its check is one unsigned compare of the address.
+   */
+  public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+
   private static final MethodHandle MALLOC;
   private static final MethodHandle FREE;
 

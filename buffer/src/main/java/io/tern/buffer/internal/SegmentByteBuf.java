@@ -28,6 +28,10 @@ import java.util.Objects;
  * false}, which keeps {@code address} unreachable, and override the primitive core with the {@code
  * segment*} methods, which access through {@code memory} and its checks.
  *
+ * <p>The final subclasses re-declare the eight primitive loads and stores as forwarders to these
+ * (super calls, no logic), as the heap ones do (see {@link ArrayByteBuf}): C2 then guards an
+ * inlined accessor's core call with one class-word compare instead of a primary-supers lookup.
+ *
  * <p>Subclasses decide where the segment comes from and what release does ({@link
  * UnpooledDirectByteBuf} frees it; a pooled buffer returns its region to the pool), use {@link
  * #bind} and {@link #init} to (re)bind the memory and {@link #unbind} on release.
@@ -47,8 +51,7 @@ public abstract class SegmentByteBuf extends ByteBuf {
       ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
   /** Every native address, for the primitive accessors (see the class description). */
-  @SuppressWarnings("restricted")
-  private static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
+  private static final MemorySegment ALL = NativeMemory.ALL;
 
   /** An address below 0 by more than any index, so no access through {@link #ALL} passes. */
   private static final long UNREACHABLE = Long.MIN_VALUE / 2;
@@ -86,6 +89,18 @@ public abstract class SegmentByteBuf extends ByteBuf {
   protected final void init(MemorySegment memory, long offset, int capacity, int maxCapacity) {
     bind(memory, offset, true);
     reuse(capacity, maxCapacity);
+  }
+
+  /**
+   * Returns the native address of index 0, or a negative number if this buffer's bytes may not be
+   * addressed directly (memory owned by someone else, or released). For code of this module that
+   * writes a range it has checked against {@link #capacity()} through {@link NativeMemory#ALL} in
+   * one go (text encoding), without the per-access checks of {@link #memory}.
+   *
+   * @return the address of index 0, or a negative number
+   */
+  public final long rawAddress() {
+    return address;
   }
 
   /** Drops the memory on release: every later access fails before touching it. */

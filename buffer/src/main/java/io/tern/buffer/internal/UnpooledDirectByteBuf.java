@@ -37,4 +37,47 @@ public final class UnpooledDirectByteBuf extends SegmentByteBuf {
     unbind();
     NativeMemory.free(old);
   }
+
+  // Forwarders that make this final class the holder of the core, so that C2 guards an inlined
+  // accessor with one class-word compare (see SegmentByteBuf).
+
+  @Override
+  protected byte loadByte(int index) {
+    return super.loadByte(index);
+  }
+
+  @Override
+  protected void storeByte(int index, byte value) {
+    super.storeByte(index, value);
+  }
+
+  @Override
+  protected short loadShort(int index, boolean bigEndian) {
+    return super.loadShort(index, bigEndian);
+  }
+
+  @Override
+  protected void storeShort(int index, short value, boolean bigEndian) {
+    super.storeShort(index, value, bigEndian);
+  }
+
+  @Override
+  protected int loadInt(int index, boolean bigEndian) {
+    return super.loadInt(index, bigEndian);
+  }
+
+  @Override
+  protected void storeInt(int index, int value, boolean bigEndian) {
+    super.storeInt(index, value, bigEndian);
+  }
+
+  @Override
+  protected long loadLong(int index, boolean bigEndian) {
+    return super.loadLong(index, bigEndian);
+  }
+
+  @Override
+  protected void storeLong(int index, long value, boolean bigEndian) {
+    super.storeLong(index, value, bigEndian);
+  }
 }

@@ -36,16 +36,25 @@ final class KmpSearchProcessorFactory extends AbstractSearchProcessorFactory {
   private static final class Processor implements SearchProcessor {
     private final byte[] needle;
     private final int[] fallback;
+    private final byte first;
     private int matched;
 
     Processor(byte[] needle, int[] fallback) {
       this.needle = needle;
       this.fallback = fallback;
+      this.first = needle[0];
     }
 
     @Override
     public boolean process(byte value) {
       int j = matched;
+      if (j == 0 && value != first) {
+        // The common byte: no partial match and not the needle's first byte. Answered from two
+        // registers once the scan is inlined (the processor scalar-replaced), without the
+        // bounds-checked load of needle[j] that the general step needs (Netty's Unsafe load has
+        // no check, so without this its per-byte step was the shorter one).
+        return true;
+      }
       while (j > 0 && needle[j] != value) {
         j = fallback[j];
       }

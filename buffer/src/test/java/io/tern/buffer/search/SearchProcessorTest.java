@@ -70,6 +70,27 @@ class SearchProcessorTest {
   }
 
   @Test
+  void kmpFindsNeedlesInTextOfMostlyUnrelatedBytes() {
+    // Over a large alphabet most bytes are neither a partial match nor the needle's first byte
+    // (the processor's short step); needles that start with a repeated byte and one-byte needles
+    // must still be found at every occurrence, including right after a mismatch.
+    Random random = new Random(17);
+    for (byte[] needle :
+        List.of(
+            new byte[] {7}, new byte[] {7, 7, 8}, new byte[] {7, 8, 7, 8, 9}, new byte[] {-1, 0})) {
+      byte[] haystack = random(random, 4000, 256);
+      for (int at = 5; at + 2 * needle.length < haystack.length; at += 97) {
+        System.arraycopy(needle, 0, haystack, at, needle.length);
+        haystack[at - 1] = needle[0]; // a false start just before
+      }
+      SearchProcessor processor =
+          AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(needle).newSearchProcessor();
+      assertThat(processorMatchEnds(processor, haystack))
+          .isEqualTo(naiveMatchEnds(haystack, needle));
+    }
+  }
+
+  @Test
   void bitapFindsEveryOccurrenceLikeNaiveSearch() {
     matchesNaiveSearch(AbstractSearchProcessorFactory::newBitapSearchProcessorFactory, 64);
   }

@@ -292,15 +292,17 @@ public final class Utf8 {
    * @return the address after the last byte written
    */
   public static long encodeAt(CharSequence seq, int start, int end, long address) {
-    long pos = address;
+    // The ASCII run addresses by the loop index, so the JIT can check ALL's bound once for the run.
+    long base = address - start;
     int i = start;
     for (; i < end; i++) {
       char c = seq.charAt(i);
       if (c >= 0x80) {
         break;
       }
-      ALL.set(BYTE, pos++, (byte) c);
+      ALL.set(BYTE, base + i, (byte) c);
     }
+    long pos = base + i;
     for (; i < end; i++) {
       char c = seq.charAt(i);
       if (c < 0x80) {

@@ -9,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
 import io.tern.buffer.ByteBufUtil;
+import io.tern.buffer.UnpooledByteBufAllocator;
 import io.tern.common.IllegalReferenceCountException;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
@@ -176,6 +178,58 @@ class MultipartLargeBodyTest {
     assertThatThrownBy(fields.get(0)::bytes).isInstanceOf(IllegalReferenceCountException.class);
     // The renamed copy belongs to the application.
     assertThat(Files.readAllBytes(dir.resolve("kept.bin"))).isEqualTo(big);
+  }
+
+  @Test
+  void largeRunsLiveInBuffersOfTheFactoryAllocatorAndDestroyReleasesThem() throws Exception {
+    List<ByteBuf> allocated = new ArrayList<>();
+    ByteBufAllocator recording =
+        new ByteBufAllocator() {
+          @Override
+          public ByteBuf heapBuffer(int initialCapacity, int maxCapacity) {
+            ByteBuf b = UnpooledByteBufAllocator.DEFAULT.heapBuffer(initialCapacity, maxCapacity);
+            allocated.add(b);
+            return b;
+          }
+
+          @Override
+          public ByteBuf directBuffer(int initialCapacity, int maxCapacity) {
+            throw new AssertionError("field storage asked for a direct buffer");
+          }
+
+          @Override
+          public boolean isDirectBufferPooled() {
+            return false;
+          }
+
+          @Override
+          public boolean isPreferDirect() {
+            return false;
+          }
+        };
+    Random random = new Random(5);
+    byte[] big = content(random, 200_000, false);
+    byte[] small = content(random, 3000, false);
+    byte[] body = body(List.of("big", "small"), List.of(big, small));
+    HttpPostRequestDecoder d =
+        HttpPostRequestDecoder.builder(
+                HttpDataFactory.builder()
+                    .storage(HttpDataFactory.Storage.MEMORY)
+                    .allocator(recording)
+                    .build())
+            .maxFileSize(1 << 20)
+            .build(multipartRequest());
+    try {
+      offerRandomly(d, body, random, 8192);
+      assertThat(d.bodyHttpData("big").bytes()).isEqualTo(big);
+      assertThat(d.bodyHttpData("small").bytes()).isEqualTo(small);
+      // The big file went out of the window in runs of about 64 KiB; the small one in one array.
+      assertThat(allocated).hasSizeBetween(2, 4);
+      assertThat(allocated).allSatisfy(b -> assertThat(b.refCnt()).isOne());
+    } finally {
+      d.destroy();
+    }
+    assertThat(allocated).allSatisfy(b -> assertThat(b.refCnt()).isZero());
   }
 
   /** Offers the body in random pieces of 1 to {@code maxPiece} bytes, the last one last. */

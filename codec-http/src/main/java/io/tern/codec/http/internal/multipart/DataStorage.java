@@ -1,5 +1,7 @@
 package io.tern.codec.http.internal.multipart;
 
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
 import io.tern.codec.http.multipart.HttpDataFactory;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,17 +17,23 @@ import java.util.Arrays;
  * HttpDataFactory.Storage#MEMORY} never moves, {@link HttpDataFactory.Storage#DISK} moves on the
  * first byte). Written by one decoder thread; read after completion.
  *
- * <p>In memory, each append becomes its own exactly sized array: nothing is copied again as the
+ * <p>In memory, each append becomes its own exactly sized chunk: nothing is copied again as the
  * field grows (a doubling array copied a 512 KiB upload about three times), and the decoders append
- * rarely (a whole field, or runs of about a window of a long one). {@link #bytes()} joins them.
+ * rarely (a whole field, or runs of about a window of a long one). {@link #bytes()} joins them. A
+ * run of at least {@value #POOLED_RUN} bytes goes into a heap buffer from the factory's allocator
+ * (pooled by default, so a large upload reuses memory that is already in the caches instead of
+ * writing fresh heap); smaller ones are plain arrays, so small fields cost no buffer (nor, under
+ * leak detection, a tracked resource). {@link #delete()} releases the buffers.
  */
 final class DataStorage {
-  private static final byte[][] NO_CHUNKS = new byte[0][];
+  private static final Object[] NO_CHUNKS = new Object[0];
+  private static final int POOLED_RUN = 16 * 1024;
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
   private final long threshold;
   private final Path directory;
-  private byte[][] chunks = NO_CHUNKS;
+  private final ByteBufAllocator allocator;
+  private Object[] chunks = NO_CHUNKS; // byte[] or ByteBuf, each full
   private int chunkCount;
   private int memoryLength;
   private Path file;
@@ -41,6 +49,7 @@ final class DataStorage {
           case MIXED -> factory.threshold();
         };
     this.directory = factory.directory();
+    this.allocator = factory.allocator();
   }
 
   void append(byte[] src, int off, int len) throws IOException {
@@ -54,7 +63,18 @@ final class DataStorage {
       if (chunkCount == chunks.length) {
         chunks = Arrays.copyOf(chunks, Math.max(4, chunkCount * 2));
       }
-      chunks[chunkCount++] = Arrays.copyOfRange(src, off, off + len);
+      if (len >= POOLED_RUN) {
+        ByteBuf b = allocator.heapBuffer(len, len);
+        try {
+          b.writeBytes(src, off, len);
+        } catch (RuntimeException e) {
+          b.release();
+          throw e;
+        }
+        chunks[chunkCount++] = b;
+      } else {
+        chunks[chunkCount++] = Arrays.copyOfRange(src, off, off + len);
+      }
       memoryLength += len;
       return;
     }
@@ -78,11 +98,24 @@ final class DataStorage {
 
   private void writeChunks(FileChannel ch) throws IOException {
     for (int i = 0; i < chunkCount; i++) {
-      write(ch, chunks[i], 0, chunks[i].length);
+      if (chunks[i] instanceof byte[] a) {
+        write(ch, a, 0, a.length);
+      } else {
+        ByteBuf b = (ByteBuf) chunks[i];
+        ByteBuffer bb = b.nioBuffer(b.readerIndex(), b.readableBytes());
+        while (bb.hasRemaining()) {
+          ch.write(bb);
+        }
+      }
     }
   }
 
   private void dropMemory() {
+    for (int i = 0; i < chunkCount; i++) {
+      if (chunks[i] instanceof ByteBuf b) {
+        b.release();
+      }
+    }
     chunks = NO_CHUNKS;
     chunkCount = 0;
     memoryLength = 0;
@@ -111,14 +144,20 @@ final class DataStorage {
   /** Returns a copy of the bytes (the caller may change it). */
   byte[] bytes() throws IOException {
     if (file == null) {
-      if (chunkCount == 1) {
-        return chunks[0].clone();
+      if (chunkCount == 1 && chunks[0] instanceof byte[] a) {
+        return a.clone();
       }
       byte[] all = new byte[memoryLength];
       int at = 0;
       for (int i = 0; i < chunkCount; i++) {
-        System.arraycopy(chunks[i], 0, all, at, chunks[i].length);
-        at += chunks[i].length;
+        if (chunks[i] instanceof byte[] a) {
+          System.arraycopy(a, 0, all, at, a.length);
+          at += a.length;
+        } else {
+          ByteBuf b = (ByteBuf) chunks[i];
+          b.getBytes(b.readerIndex(), all, at, b.readableBytes());
+          at += b.readableBytes();
+        }
       }
       return all;
     }

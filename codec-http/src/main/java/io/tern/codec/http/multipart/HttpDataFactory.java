@@ -1,5 +1,6 @@
 package io.tern.codec.http.multipart;
 
+import io.tern.buffer.ByteBufAllocator;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -45,12 +46,14 @@ public final class HttpDataFactory {
   private final long threshold;
   private final Path directory;
   private final Charset charset;
+  private final ByteBufAllocator allocator;
 
   private HttpDataFactory(Builder b) {
     this.storage = b.storage;
     this.threshold = b.threshold;
     this.directory = b.directory;
     this.charset = b.charset;
+    this.allocator = b.allocator;
   }
 
   /**
@@ -109,6 +112,17 @@ public final class HttpDataFactory {
     return charset;
   }
 
+  /**
+   * Returns the allocator of the buffers that hold large in-memory runs of a field (runs of at
+   * least 16 KiB; smaller ones are plain arrays). Each field releases its buffers when it is
+   * released.
+   *
+   * @return the allocator
+   */
+  public ByteBufAllocator allocator() {
+    return allocator;
+  }
+
   @Override
   public String toString() {
     return "HttpDataFactory(" + storage + ", threshold=" + threshold + ", " + directory + ")";
@@ -120,6 +134,7 @@ public final class HttpDataFactory {
     private long threshold = DEFAULT_THRESHOLD;
     private Path directory = Path.of(System.getProperty("java.io.tmpdir"));
     private Charset charset = StandardCharsets.UTF_8;
+    private ByteBufAllocator allocator = ByteBufAllocator.DEFAULT;
 
     private Builder() {}
 
@@ -167,6 +182,19 @@ public final class HttpDataFactory {
      */
     public Builder charset(Charset charset) {
       this.charset = Objects.requireNonNull(charset, "charset");
+      return this;
+    }
+
+    /**
+     * Sets the allocator of the buffers holding large in-memory runs of a field (default {@link
+     * ByteBufAllocator#DEFAULT}, pooled): pooled memory is reused from request to request instead
+     * of being allocated afresh for every upload.
+     *
+     * @param allocator the allocator
+     * @return this builder
+     */
+    public Builder allocator(ByteBufAllocator allocator) {
+      this.allocator = Objects.requireNonNull(allocator, "allocator");
       return this;
     }
 

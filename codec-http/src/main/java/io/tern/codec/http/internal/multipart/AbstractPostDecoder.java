@@ -32,11 +32,18 @@ import java.util.Objects;
  * the offered buffers with one bulk copy per slice of at most {@value #SLICE} bytes; subclasses
  * scan it with plain array loops, so leak detection (which instruments buffer accesses) costs
  * nothing per scanned byte. {@code scan} is where the last unsuccessful search stopped, kept across
- * offers so that no byte is searched twice for the same delimiter.
+ * offers so that no byte is searched twice for the same delimiter. The array is a window of at most
+ * about {@value #WINDOW} bytes while a long body streams through it (see {@code ensureWritable});
+ * bytes decoded into a field are copied out of it before it is compacted.
  */
 abstract class AbstractPostDecoder implements HttpPostRequestDecoder {
   /** The most bytes copied in from an offered buffer before decoding them. */
   static final int SLICE = 64 * 1024;
+
+  /** Size up to which the array of undecoded bytes grows before asking for {@link #makeRoom()}. */
+  static final int WINDOW = 64 * 1024;
+
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 16;
 
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -112,20 +119,40 @@ abstract class AbstractPostDecoder implements HttpPostRequestDecoder {
     buf = null;
   }
 
-  private void ensureWritable(int n) {
+  /**
+   * Makes room for {@code n} more bytes. Below {@value #WINDOW} bytes the array is compacted (its
+   * pending bytes moved to the front) when few bytes are pending, and grows (doubling) otherwise.
+   * At a window or more, the subclass first moves what it has decoded but kept (a part's body) out
+   * with {@link #makeRoom()}, so a long body is moved into its field in runs of about a window, and
+   * only the undecoded tail is compacted to the front.
+   */
+  private void ensureWritable(int n) throws IOException {
     if (buf.length - end >= n) {
       return;
     }
-    if (start > 0) {
-      System.arraycopy(buf, start, buf, 0, end - start);
-      end -= start;
-      scan = Math.max(0, scan - start);
-      start = 0;
+    if (buf.length >= WINDOW) {
+      makeRoom();
     }
-    if (buf.length - end < n) {
-      buf = Arrays.copyOf(buf, Math.max(end + n, buf.length * 2));
+    int pending = end - start;
+    // Below a window, many pending bytes mean a growing body: grow rather than move them again.
+    boolean compact = buf.length >= WINDOW || pending <= buf.length / 8;
+    if (compact && buf.length - pending >= n) {
+      System.arraycopy(buf, start, buf, 0, pending);
+    } else {
+      // Compacts and grows in one copy; copyOfRange pads with zeros past the old end.
+      long capacity = Math.max(pending + (long) n, Math.max(2L * buf.length, 2L * n));
+      buf = Arrays.copyOfRange(buf, start, start + (int) Math.min(MAX_ARRAY - start, capacity));
     }
+    scan = Math.max(0, scan - start);
+    end = pending;
+    start = 0;
   }
+
+  /**
+   * Called when the array is at least a window long and full: moves bytes that are decoded but
+   * still kept in {@code buf[start, …)} out, advancing {@code start}. Does nothing by default.
+   */
+  void makeRoom() throws IOException {}
 
   /** Puts bytes in front of the first offered ones (the multipart decoder's virtual CRLF). */
   final void prime(byte[] bytes) {
@@ -185,15 +212,19 @@ abstract class AbstractPostDecoder implements HttpPostRequestDecoder {
 
   /** Copies {@code buf[from, to)} into the field's storage, enforcing its size limit. */
   final void append(AbstractHttpData data, int from, int to) throws IOException {
-    int len = to - from;
+    checkSize(data, to - from);
+    data.append(buf, from, to - from);
+  }
+
+  /** Throws if {@code pending} more bytes would make the field larger than its limit. */
+  final void checkSize(AbstractHttpData data, long pending) {
     boolean file = data.kind() == HttpData.Kind.FILE_UPLOAD;
     long max = file ? limits.maxFileSize() : limits.maxFieldSize();
-    if (data.length() + len > max) {
+    if (data.length() + pending > max) {
       throw new HttpPostLimitException(
           file ? HttpPostLimitException.Limit.FILE_SIZE : HttpPostLimitException.Limit.FIELD_SIZE,
           (file ? "file" : "field") + " '" + data.name() + "' is larger than " + max + " bytes");
     }
-    data.append(buf, from, len);
   }
 
   final void complete(AbstractHttpData data) throws IOException {

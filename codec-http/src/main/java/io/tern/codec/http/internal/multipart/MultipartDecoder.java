@@ -26,10 +26,11 @@ import java.util.Locale;
  *
  * <p>A bare LF is accepted wherever CRLF is expected. The search pattern is {@code "\n--" +
  * boundary}: it contains one LF, at its start, so scanning for LF and comparing the rest at each
- * hit is linear in the body length whatever the content. The decoder starts with a virtual CRLF in
- * front of the body so that a body opening with the first delimiter needs no special case. In the
- * body, everything up to {@code end - pattern length} is copied into the field at each offer: a
- * delimiter not yet complete can only start after that point.
+ * hit is linear in the body length whatever the content; a window whose last byte is not in the
+ * pattern is skipped whole (see {@code findPattern}). The decoder starts with a virtual CRLF in
+ * front of the body so that a body opening with the first delimiter needs no special case. A part's
+ * body is copied into its field once, when its delimiter arrives, or in runs of about {@value
+ * AbstractPostDecoder#WINDOW} bytes while a long body streams in.
  */
 public final class MultipartDecoder extends AbstractPostDecoder {
   private static final byte[] VIRTUAL_CRLF = {'\r', '\n'};
@@ -45,6 +46,7 @@ public final class MultipartDecoder extends AbstractPostDecoder {
   }
 
   private final byte[] pattern;
+  private final boolean[] inPattern = new boolean[256];
   private final PartHeaders headers = new PartHeaders();
   private State state = State.PREAMBLE;
   private int headerBytes;
@@ -71,6 +73,9 @@ public final class MultipartDecoder extends AbstractPostDecoder {
       HttpDataFactory factory, DecoderLimits limits, String contentType, byte[] pattern) {
     super(factory, limits);
     this.pattern = pattern;
+    for (byte b : pattern) {
+      inPattern[b & 0xFF] = true;
+    }
     this.charset = HttpUtil.charset(contentType, factory.charset());
     prime(VIRTUAL_CRLF);
   }
@@ -116,22 +121,39 @@ public final class MultipartDecoder extends AbstractPostDecoder {
     }
   }
 
-  /** Finds the pattern in {@code buf[max(start, scan), end)}; remembers where to resume. */
+  /**
+   * Finds the pattern in {@code buf[max(start, scan), end)}; remembers where to resume.
+   *
+   * <p>{@code i} is the first start not yet ruled out. If the last byte of the window {@code [i, i
+   * + m)} occurs nowhere in the pattern, no window holding that byte matches, so {@code i} jumps by
+   * {@code m} after reading one byte (most bytes of binary uploads). Otherwise the starts {@code
+   * [i, i + m)} are scanned for the pattern's only LF, and the pattern is compared at an LF. Every
+   * byte is read at most once by the jumps and once by the LF scans, and comparisons starting at
+   * different LFs never overlap (the rest of the pattern holds no LF), so the search stays linear
+   * in the body length whatever the content.
+   */
   private int findPattern() {
     byte[] a = buf;
     byte[] p = pattern;
-    int len = p.length;
-    int last = end - len;
-    for (int i = Math.max(start, scan); i <= last; i++) {
-      i = indexOf((byte) '\n', i, last + 1);
-      if (i < 0) {
-        break;
+    boolean[] occurs = inPattern;
+    int m = p.length;
+    int last = end - m;
+    int i = Math.max(start, scan);
+    while (i <= last) {
+      if (!occurs[a[i + m - 1] & 0xFF]) {
+        i += m;
+        continue;
       }
-      if (Arrays.equals(a, i + 1, i + len, p, 1, len)) {
-        return i;
+      int lf = indexOf((byte) '\n', i, Math.min(i + m, last + 1));
+      if (lf < 0) {
+        i = Math.min(i + m, last + 1);
+      } else if (Arrays.equals(a, lf + 1, lf + m, p, 1, m)) {
+        return lf;
+      } else {
+        i = lf + 1;
       }
     }
-    scan = Math.max(start, end - len + 1);
+    scan = i;
     return -1;
   }
 
@@ -260,14 +282,15 @@ public final class MultipartDecoder extends AbstractPostDecoder {
     }
   }
 
+  /**
+   * A part's body stays in the array until its delimiter arrives (then it is copied into the field
+   * in one go) or until the array needs room ({@link #makeRoom()}).
+   */
   private boolean body() throws IOException {
     int i = findPattern();
     if (i < 0) {
-      int flushEnd = end - pattern.length;
-      if (flushEnd > start) {
-        append(current, start, flushEnd);
-        start = flushEnd;
-      }
+      // scan - 1: the byte before the earliest possible delimiter may be its CR.
+      checkSize(current, Math.max(0, scan - 1 - start));
       return false;
     }
     int dataEnd = i > start && buf[i - 1] == '\r' ? i - 1 : i;
@@ -283,6 +306,15 @@ public final class MultipartDecoder extends AbstractPostDecoder {
     scan = start;
     state = State.DELIMITER;
     return true;
+  }
+
+  @Override
+  void makeRoom() throws IOException {
+    int flushEnd = scan - 1;
+    if (state == State.BODY && flushEnd > start) {
+      append(current, start, flushEnd);
+      start = flushEnd;
+    }
   }
 
   private boolean epilogue() {

@@ -155,11 +155,13 @@ public final class QueryStringEncoder {
 
   /** Returns the encoded request target. */
   @Override
+  @SuppressWarnings("deprecation") // String(byte[], 0, int, int): a plain Latin-1 copy, small
   public String toString() {
     if (bytes == null) {
       return head;
     }
-    String tail = new String(bytes, 0, count, StandardCharsets.ISO_8859_1);
+    // Unlike new String(bytes, 0, count, ISO_8859_1), this constructor is small enough to inline.
+    String tail = new String(bytes, 0, 0, count);
     return head.isEmpty() ? tail : head.concat(tail);
   }
 }

@@ -187,39 +187,113 @@ public final class QueryStringDecoder {
     return p;
   }
 
+  // One pass over the query finds separators and notes whether each name and value holds a '%' or
+  // '+'; a component without one is a substring, one with escapes is decoded into a byte[] shared
+  // by the whole query and made a string in one charset call. A name seen once maps to a singleton
+  // list (one small object); only repeated names get an ArrayList, wrapped unmodifiable at the end.
   private Map<String, List<String>> decodeParams() {
     int start = queryStart;
-    if (start < 0) {
+    String s = uri;
+    int len = s.length();
+    if (start < 0 || start >= len) {
       return Collections.emptyMap();
     }
-    int end = queryEnd(start);
-    Map<String, List<String>> result = new LinkedHashMap<>();
+    boolean semicolonSeparates = !semicolonIsNormalChar;
+    boolean bytewise = PercentCodec.isAsciiCompatible(charset);
+    LinkedHashMap<String, List<String>> result =
+        LinkedHashMap.newLinkedHashMap(Math.min(maxParams, Math.max(12, (len - start) >>> 4)));
+    byte[] scratch = null;
+    boolean repeated = false;
     int count = 0;
     int nameStart = start;
     int eq = -1;
-    for (int i = start; i <= end; i++) {
-      char c = i < end ? uri.charAt(i) : '&';
-      if (c == '=' && eq < 0) {
-        eq = i;
-      } else if (c == '&' || (c == ';' && !semicolonIsNormalChar)) {
-        if (i > nameStart && eq != nameStart) {
-          if (++count > maxParams) {
-            throw new IllegalArgumentException(
-                "the query has more than " + maxParams + " parameters");
+    int nameEscape = -1; // first '%' or '+' of the name, -1 if none
+    int valueEscape = -1; // same for the value
+    int i = start;
+    for (; ; i++) {
+      char c = i < len ? s.charAt(i) : '#';
+      if (c > '=') {
+        continue; // letters and most punctuation: nothing to note
+      }
+      if (c == '%' || c == '+') {
+        if (eq < 0) {
+          if (nameEscape < 0) {
+            nameEscape = i;
           }
-          int nameEnd = eq < 0 ? i : eq;
-          String name = PercentCodec.decode(uri, nameStart, nameEnd, charset, true);
-          String value = eq < 0 ? "" : PercentCodec.decode(uri, eq + 1, i, charset, true);
-          result.computeIfAbsent(name, k -> new ArrayList<>(1)).add(value);
+        } else if (valueEscape < 0) {
+          valueEscape = i;
         }
-        nameStart = i + 1;
-        eq = -1;
+        continue;
+      }
+      if (c == '=') {
+        if (eq < 0) {
+          eq = i;
+        }
+        continue;
+      }
+      boolean last = c == '#';
+      if (!last && c != '&' && (c != ';' || !semicolonSeparates)) {
+        continue;
+      }
+      if (i > nameStart && eq != nameStart) {
+        if (++count > maxParams) {
+          throw new IllegalArgumentException(
+              "the query has more than " + maxParams + " parameters");
+        }
+        int nameEnd = eq < 0 ? i : eq;
+        if ((nameEscape >= 0 || valueEscape >= 0) && bytewise && scratch == null) {
+          scratch = new byte[len - start];
+        }
+        String name = component(s, nameStart, nameEscape, nameEnd, scratch);
+        String value = eq < 0 ? "" : component(s, eq + 1, valueEscape, i, scratch);
+        List<String> previous = result.putIfAbsent(name, Collections.singletonList(value));
+        if (previous != null) {
+          repeated |= add(result, name, previous, value);
+        }
+      }
+      if (last) {
+        break;
+      }
+      nameStart = i + 1;
+      eq = -1;
+      nameEscape = -1;
+      valueEscape = -1;
+    }
+    if (repeated) {
+      for (Map.Entry<String, List<String>> e : result.entrySet()) {
+        if (e.getValue() instanceof ArrayList<String> values) {
+          e.setValue(Collections.unmodifiableList(values));
+        }
       }
     }
-    for (Map.Entry<String, List<String>> e : result.entrySet()) {
-      e.setValue(Collections.unmodifiableList(e.getValue()));
-    }
     return Collections.unmodifiableMap(result);
+  }
+
+  private String component(String s, int from, int escape, int to, byte[] scratch) {
+    if (escape < 0) {
+      return s.substring(from, to);
+    }
+    if (scratch != null) {
+      String decoded = PercentCodec.decodeEscaped(s, from, escape, to, charset, true, scratch);
+      if (decoded != null) {
+        return decoded;
+      }
+    }
+    return PercentCodec.decode(s, from, to, charset, true);
+  }
+
+  // Returns true when a singleton list was replaced by a growable one.
+  private static boolean add(
+      Map<String, List<String>> result, String name, List<String> previous, String value) {
+    if (previous instanceof ArrayList<String> values) {
+      values.add(value);
+      return false;
+    }
+    ArrayList<String> values = new ArrayList<>(4);
+    values.addAll(previous);
+    values.add(value);
+    result.put(name, values);
+    return true;
   }
 
   /**

@@ -153,4 +153,72 @@ class QueryStringTest {
       }
     }
   }
+
+  @Test
+  void repeatedNamesKeepTheirOrderAndStayUnmodifiable() {
+    QueryStringDecoder d = new QueryStringDecoder("/?x=1&y=2&x=3&x=4&y=5");
+    assertThat(d.parameters()).containsOnlyKeys("x", "y");
+    assertThat(d.parameters().keySet()).containsExactly("x", "y");
+    List<String> x = d.parameters().get("x");
+    assertThat(x).containsExactly("1", "3", "4");
+    assertThat(d.parameters().get("y")).containsExactly("2", "5");
+    assertThatThrownBy(() -> x.add("5")).isInstanceOf(UnsupportedOperationException.class);
+    assertThatThrownBy(() -> d.parameters().put("z", List.of()))
+        .isInstanceOf(UnsupportedOperationException.class);
+    assertThat(d.parameters().get("y").contains(null)).isFalse();
+  }
+
+  @Test
+  void decodesEscapesMixedWithUnescapedUnicodeInParameters() {
+    QueryStringDecoder d = new QueryStringDecoder("/?n=%C3%A9\u00e9+x&\u4e2d%E4%B8%AD=1");
+    assertThat(d.parameters().get("n")).containsExactly("\u00e9\u00e9 x");
+    assertThat(d.parameters().get("\u4e2d\u4e2d")).containsExactly("1");
+  }
+
+  @Test
+  void decodesCharsetsWhereAsciiIsNotOneByte() {
+    QueryStringDecoder d =
+        QueryStringDecoder.builder().charset(StandardCharsets.UTF_16BE).build("/?k=a%00%41+b");
+    assertThat(d.parameters().get("k")).containsExactly("aA b");
+  }
+
+  @Test
+  void namesTheIndexOfAMalformedEscapeInTheWholeUri() {
+    assertThatThrownBy(() -> new QueryStringDecoder("/p?ab=c%zz").parameters())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("index 7")
+        .hasMessageContaining("%zz");
+    assertThatThrownBy(() -> new QueryStringDecoder("/p?a%4=1").parameters())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("index 4");
+  }
+
+  @Test
+  void countsRepeatedNamesTowardsTheLimit() {
+    QueryStringDecoder d = QueryStringDecoder.builder().maxParams(3).build("/?a=1&a=2&a=3&a=4");
+    assertThatThrownBy(d::parameters)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("more than 3 parameters");
+  }
+
+  @Test
+  void encoderKeepsAPathWithAnyCharacters() {
+    QueryStringEncoder wide = new QueryStringEncoder("/\u4e2d");
+    assertThat(wide.toString()).isEqualTo("/\u4e2d");
+    wide.addParam("a", "\u00e9");
+    assertThat(wide.toString()).isEqualTo("/\u4e2d?a=%C3%A9");
+    QueryStringEncoder latin1 = new QueryStringEncoder("/\u00e9");
+    latin1.addParam("a", "b");
+    assertThat(latin1.toString()).isEqualTo("/\u00e9?a=b");
+  }
+
+  @Test
+  void encoderGrowsForEscapesBeforeLongPlainRuns() {
+    String plain = "a".repeat(1000);
+    QueryStringEncoder e = new QueryStringEncoder("");
+    e.addParam("\u307b" + plain, " " + plain);
+    e.addParam("\uD83D\uDE00".repeat(300), "");
+    assertThat(e.toString())
+        .isEqualTo("?%E3%81%BB" + plain + "=%20" + plain + "&" + "%F0%9F%98%80".repeat(300) + "=");
+  }
 }

@@ -252,6 +252,7 @@ public final class EpollIoHandler implements IoHandler {
       if (!r.isValid()) {
         continue;
       }
+      r.readAgainServedAt = waits;
       handled++;
       try {
         r.handle.handle(r, event.events(EPOLLIN));
@@ -293,6 +294,13 @@ public final class EpollIoHandler implements IoHandler {
       EpollRegistration r = registrations.get(slot);
       if (r == null || registrations.generation(slot) != (int) (key >>> 32) || !r.isValid()) {
         continue;
+      }
+      if (r.readAgainServedAt == waits) {
+        // Read again after this very wait already: it saw what this edge announces.
+        ready &= ~EPOLLIN;
+        if (ready == 0) {
+          continue;
+        }
       }
       handled++;
       try {

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,9 +21,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T] [--duration S]
- * [--warmup S] [--rounds N] [--idle N]}: starts the Tern and the Netty echo server in turn (a fresh
- * process each time, at least 3 alternating rounds, server on core 0) and measures, with {@link
- * EchoClient} in its own JVM on core 1:
+ * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,pingpong,stream]}: starts the Tern and the
+ * Netty echo server in turn (a fresh process each time, at least 3 alternating rounds, server on
+ * core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
  *
  * <ul>
  *   <li>{@code idle-heap}, {@code idle-rss}: bytes of live heap (exact, after a full GC) and of
@@ -33,9 +34,11 @@ import java.util.regex.Pattern;
  *   <li>{@code stream-1g}: 1 GiB written and echoed back over one connection, in MiB/s.
  * </ul>
  *
- * <p>It prints a table of every round and {@code RATIO <scenario> <x.xxx>}, the median over rounds,
- * above 1 when Tern is better (throughput tern/netty; memory netty/tern). Exit status: 0 when every
- * run completed, 1 when one failed, 2 for bad usage.
+ * <p>{@code --scenarios} picks a comma-separated subset (default all three), e.g. {@code
+ * --scenarios stream} for the streaming figure alone. It prints a table of every round and {@code
+ * RATIO <scenario> <x.xxx>}, the median over rounds, above 1 when Tern is better (throughput
+ * tern/netty; memory netty/tern). Exit status: 0 when every run completed, 1 when one failed, 2 for
+ * bad usage.
  */
 public final class EchoCompare {
   private static final int MESSAGE_SIZE = 256;
@@ -43,6 +46,38 @@ public final class EchoCompare {
   private static final int STREAM_CHUNK = 64 * 1024;
   private static final Pattern ROUND_TRIPS = Pattern.compile("roundtrips=(\\d+) seconds=([0-9.]+)");
   private static final Pattern STREAMED = Pattern.compile("bytes=(\\d+) seconds=([0-9.]+)");
+
+  /** The parts of a round that {@code --scenarios} can pick. */
+  enum Part {
+    IDLE("idle"),
+    PINGPONG("pingpong"),
+    STREAM("stream");
+
+    final String label;
+
+    Part(String label) {
+      this.label = label;
+    }
+
+    /** Parses {@code idle,pingpong,stream} (any non-empty subset, any order). */
+    static EnumSet<Part> parseList(String list) {
+      EnumSet<Part> picked = EnumSet.noneOf(Part.class);
+      for (String name : list.split(",", -1)) {
+        Part found = null;
+        for (Part s : values()) {
+          if (s.label.equals(name.trim())) {
+            found = s;
+          }
+        }
+        if (found == null) {
+          throw new IllegalArgumentException(
+              "unknown scenario '" + name + "' (idle, pingpong, stream)");
+        }
+        picked.add(found);
+      }
+      return picked;
+    }
+  }
 
   /** What is measured, and which way is better. */
   enum Metric {
@@ -75,6 +110,7 @@ public final class EchoCompare {
       long warmupSeconds,
       int rounds,
       int idleConnections,
+      EnumSet<Part> scenarios,
       Path logDirectory) {
 
     static Options parse(List<String> args) {
@@ -85,6 +121,7 @@ public final class EchoCompare {
       long warmup = 5;
       int rounds = LoadOptions.MIN_COMPARE_ROUNDS;
       int idle = 10_000;
+      EnumSet<Part> scenarios = EnumSet.allOf(Part.class);
       Path logs = Path.of("target", "load");
       for (int i = 0; i < args.size(); i += 2) {
         String arg = args.get(i);
@@ -100,6 +137,7 @@ public final class EchoCompare {
           case "--warmup" -> warmup = Long.parseLong(value);
           case "--rounds" -> rounds = Integer.parseInt(value);
           case "--idle" -> idle = Integer.parseInt(value);
+          case "--scenarios" -> scenarios = Part.parseList(value);
           case "--log-dir" -> logs = Path.of(value);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
@@ -111,7 +149,7 @@ public final class EchoCompare {
       if (duration < 1 || warmup < 0 || idle < 1) {
         throw new IllegalArgumentException("--duration and --idle must be >= 1, --warmup >= 0");
       }
-      return new Options(tern, netty, transport, duration, warmup, rounds, idle, logs);
+      return new Options(tern, netty, transport, duration, warmup, rounds, idle, scenarios, logs);
     }
   }
 
@@ -138,16 +176,18 @@ public final class EchoCompare {
       out.println("ERROR " + e.getMessage());
       out.println(
           "usage: benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T]"
-              + " [--duration S] [--warmup S] [--rounds N] [--idle N]");
+              + " [--duration S] [--warmup S] [--rounds N] [--idle N]"
+              + " [--scenarios idle,pingpong,stream]");
       return 2;
     }
     out.printf(
         Locale.ROOT,
-        "echo compare: %s vs %s, transport %s, %d rounds, %d s warm-up + %d s per ping-pong,"
-            + " %d idle connections, server on core %d, client on core %d%n",
+        "echo compare: %s vs %s, transport %s, scenarios %s, %d rounds, %d s warm-up + %d s per"
+            + " ping-pong, %d idle connections, server on core %d, client on core %d%n",
         tern.name(),
         netty.name(),
         options.transport(),
+        options.scenarios(),
         options.rounds(),
         options.warmupSeconds(),
         options.durationSeconds(),
@@ -174,10 +214,16 @@ public final class EchoCompare {
     Map<Metric, Double> result = new EnumMap<>(Metric.class);
     Path log = options.logDirectory().resolve(label + ".log");
     try (ServerProcess server = ServerProcess.start(spec, options.transport(), log)) {
-      idle(server, options.idleConnections(), result);
-      result.put(Metric.PINGPONG_1, pingPong(server, 1, options));
-      result.put(Metric.PINGPONG_64, pingPong(server, 64, options));
-      result.put(Metric.STREAM, stream(server));
+      if (options.scenarios().contains(Part.IDLE)) {
+        idle(server, options.idleConnections(), result);
+      }
+      if (options.scenarios().contains(Part.PINGPONG)) {
+        result.put(Metric.PINGPONG_1, pingPong(server, 1, options));
+        result.put(Metric.PINGPONG_64, pingPong(server, 64, options));
+      }
+      if (options.scenarios().contains(Part.STREAM)) {
+        result.put(Metric.STREAM, stream(server));
+      }
       server.checkAlive();
     }
     out.printf(Locale.ROOT, "%s: %s%n", label, result);
@@ -290,7 +336,13 @@ public final class EchoCompare {
         ternName,
         nettyName,
         "ratio");
+    List<Metric> measured = new ArrayList<>();
     for (Metric metric : Metric.values()) {
+      if (!tern.isEmpty() && tern.get(0).containsKey(metric)) {
+        measured.add(metric);
+      }
+    }
+    for (Metric metric : measured) {
       for (int round = 0; round < tern.size(); round++) {
         double t = tern.get(round).get(metric);
         double n = netty.get(round).get(metric);
@@ -307,7 +359,7 @@ public final class EchoCompare {
       }
     }
     out.println();
-    for (Metric metric : Metric.values()) {
+    for (Metric metric : measured) {
       List<Double> ratios = new ArrayList<>();
       for (int round = 0; round < tern.size(); round++) {
         ratios.add(metric.ratio(tern.get(round).get(metric), netty.get(round).get(metric)));

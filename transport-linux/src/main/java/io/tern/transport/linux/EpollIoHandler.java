@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 
 /**
  * An edge-triggered epoll {@link IoHandler}: waits in {@code epoll_pwait2} (or {@code epoll_wait}
@@ -75,6 +76,12 @@ public final class EpollIoHandler implements IoHandler {
   private MessageArray messageArray;
   private MemorySegment events;
   private int maxEvents;
+  // Handles to call again with EPOLLIN after the next wait (readAgain); swapped with the second
+  // array while dispatching, so a handle asking again from its call waits for the next iteration.
+  private EpollRegistration[] again = new EpollRegistration[16];
+  private EpollRegistration[] againRunning = new EpollRegistration[16];
+  private int againCount;
+  private long waits;
   private boolean destroyed;
 
   private EpollIoHandler(EventLoop loop, boolean usePwait2, int initialEvents) {
@@ -176,7 +183,8 @@ public final class EpollIoHandler implements IoHandler {
   @Override
   public int run(IoHandlerContext context) {
     int n;
-    if (!context.canBlock()) {
+    waits++;
+    if (!context.canBlock() || againCount > 0) {
       n = LibC.epollWait(epfd, events.address(), maxEvents, 0);
     } else {
       long delay = context.delayNanos();
@@ -199,11 +207,65 @@ public final class EpollIoHandler implements IoHandler {
       }
       return 0;
     }
-    int handled = dispatch(n);
+    // Those that asked before this wait first: what they ask now waits for the next one.
+    int handled = dispatchAgain();
+    handled += dispatch(n);
     if (n == maxEvents && maxEvents < MAX_EVENTS) {
       growEvents();
     }
     return handled;
+  }
+
+  /**
+   * Asks for {@code r}'s handle to be called with {@code EPOLLIN} once more in the next {@link
+   * #run}, after that run's {@code epoll_wait} (which then does not block). For an edge-triggered
+   * reader that stopped with data left (no new edge will announce it): rather than a task, which
+   * the same task pass would run again and again while the socket stays full, this lets the reader
+   * take turns with the readiness of every other socket, its own writability included. Loop thread
+   * only.
+   *
+   * @param r a registration of this handler
+   */
+  void readAgain(EpollRegistration r) {
+    if (againCount == again.length) {
+      again = Arrays.copyOf(again, againCount * 2);
+    }
+    again[againCount++] = r;
+  }
+
+  private int dispatchAgain() {
+    int count = againCount;
+    if (count == 0) {
+      return 0;
+    }
+    EpollRegistration[] running = again;
+    again =
+        againRunning.length >= running.length
+            ? againRunning
+            : new EpollRegistration[running.length];
+    againRunning = running;
+    againCount = 0;
+    int handled = 0;
+    for (int i = 0; i < count; i++) {
+      EpollRegistration r = running[i];
+      running[i] = null;
+      if (!r.isValid()) {
+        continue;
+      }
+      r.readAgainServedAt = waits;
+      handled++;
+      try {
+        r.handle.handle(r, event.events(EPOLLIN));
+      } catch (RuntimeException e) {
+        LOGGER.log(System.Logger.Level.WARNING, "Handle " + r.handle + " failed", e);
+      }
+    }
+    return handled;
+  }
+
+  /** {@code epoll_wait} calls so far; for tests. */
+  long waits() {
+    return waits;
   }
 
   private void armTimer(long delayNanos) {
@@ -233,6 +295,13 @@ public final class EpollIoHandler implements IoHandler {
       if (r == null || registrations.generation(slot) != (int) (key >>> 32) || !r.isValid()) {
         continue;
       }
+      if (r.readAgainServedAt == waits) {
+        // Read again after this very wait already: it saw what this edge announces.
+        ready &= ~EPOLLIN;
+        if (ready == 0) {
+          continue;
+        }
+      }
       handled++;
       try {
         r.handle.handle(r, event.events(ready));
@@ -258,6 +327,8 @@ public final class EpollIoHandler implements IoHandler {
 
   @Override
   public void prepareToDestroy() {
+    Arrays.fill(again, 0, againCount, null);
+    againCount = 0;
     registrations.forEach(
         r -> {
           r.cancel();

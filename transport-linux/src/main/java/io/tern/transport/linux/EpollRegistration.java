@@ -31,6 +31,8 @@ final class EpollRegistration implements IoRegistration {
   private long key;
   private int interest = EPOLLET;
   private volatile boolean valid = true;
+  // the handler's wait count when it last called this handle through readAgain (loop thread)
+  long readAgainServedAt = -1;
 
   EpollRegistration(EpollIoHandler handler, EpollIoHandle handle) {
     this.handler = handler;

@@ -33,8 +33,9 @@ import java.net.SocketAddress;
  *       {@code writev} (one {@code send} for a single buffer).
  *   <li>Readiness is edge-triggered: a read loop that stopped at its message limit while the last
  *       read filled its buffer, or before it saw the end of input the peer announced ({@code
- *       EPOLLRDHUP}), may leave data no new edge will announce, so it schedules itself again as a
- *       task; writes wait for {@code EPOLLOUT} only after the socket refused bytes.
+ *       EPOLLRDHUP}), may leave data no new edge will announce, so it asks the handler to call it
+ *       again after the next {@code epoll_wait} ({@link EpollIoHandler#readAgain}); writes wait for
+ *       {@code EPOLLOUT} only after the socket refused bytes.
  * </ul>
  *
  * <p>Everything runs on the channel's event loop.
@@ -42,7 +43,6 @@ import java.net.SocketAddress;
 abstract class EpollStreamChannel extends LinuxStreamChannel {
   private final Handle handle = new Handle();
   private final FlushedIovecs gathered = new FlushedIovecs(false);
-  private final Runnable readAgain = this::readNow;
   private final EpollInterest interest = new EpollInterest();
   private boolean connectPending;
   private boolean maybeMoreToRead;
@@ -178,7 +178,11 @@ abstract class EpollStreamChannel extends LinuxStreamChannel {
     return (EpollRegistration) registration().attachment();
   }
 
-  /** Runs the read loop, and again later while edge-triggered data may still be waiting. */
+  /**
+   * Runs the read loop, and again after the loop's next {@code epoll_wait} while edge-triggered
+   * data may still be waiting (not as a task: a task pass would rerun it back to back for its whole
+   * budget while the peer keeps the socket full, and this channel's own writability would wait).
+   */
   private void readNow() {
     readAgainScheduled = false;
     maybeMoreToRead = false;
@@ -187,7 +191,8 @@ abstract class EpollStreamChannel extends LinuxStreamChannel {
     boolean more = maybeMoreToRead || (peerClosed && isOpen() && !isInputShutdown());
     if (more && interest.has(EPOLLIN) && isActive() && !isInputShutdown() && !readAgainScheduled) {
       readAgainScheduled = true;
-      eventLoop().execute(readAgain);
+      EpollRegistration r = registrationOf();
+      r.handler().readAgain(r);
     }
   }
 

@@ -85,6 +85,7 @@ public final class IoUringIoHandler implements IoHandler {
   private final boolean deferTaskrun;
   private final boolean taskrunFlag;
   private final boolean useBufferRings;
+  private final boolean incrementalBuffers;
   private final boolean multishotAccept;
   private final boolean multishotRecv;
   private final int sendZcThreshold;
@@ -134,6 +135,8 @@ public final class IoUringIoHandler implements IoHandler {
     this.deferTaskrun = defer;
     this.taskrunFlag = flag;
     this.useBufferRings = settings.bufferRings() && f.bufferRings();
+    this.incrementalBuffers =
+        useBufferRings && settings.incrementalBuffers() && f.incrementalBuffers();
     this.multishotAccept = settings.multishot() && f.multishotAccept();
     this.multishotRecv = settings.multishot() && useBufferRings && f.multishotRecv();
     this.sendZcThreshold = f.sendZc() ? settings.sendZcThreshold() : -1;
@@ -382,7 +385,12 @@ public final class IoUringIoHandler implements IoHandler {
     if (bufferRing == null) {
       bufferRing =
           new BufferRing(
-              ring, (short) 0, settings.bufferRingEntries(), settings.bufferSize(), allocator);
+              ring,
+              (short) 0,
+              settings.entriesFor(incrementalBuffers),
+              settings.sizeFor(incrementalBuffers),
+              allocator,
+              incrementalBuffers);
     }
     return bufferRing;
   }

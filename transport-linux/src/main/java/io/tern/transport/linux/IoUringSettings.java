@@ -13,9 +13,13 @@ import io.tern.common.SystemProperties;
  * @param deferTaskrun allow {@code IORING_SETUP_DEFER_TASKRUN}
  * @param registeredRing allow {@code IORING_REGISTER_RING_FDS}
  * @param bufferRings allow provided buffer rings
+ * @param incrementalBuffers allow incrementally consumed provided buffers ({@code
+ *     IOU_PBUF_RING_INC}, 6.12)
  * @param multishot allow multishot accept and receive
- * @param bufferRingEntries buffers per ring (a power of two)
- * @param bufferSize bytes per provided buffer
+ * @param bufferRingEntries buffers per ring (a power of two); 0 for the default of the ring's mode
+ *     ({@link #entriesFor})
+ * @param bufferSize bytes per provided buffer; 0 for the default of the ring's mode ({@link
+ *     #sizeFor})
  * @param sendZcThreshold bytes from which one write goes as a zero-copy {@code SEND_ZC}/{@code
  *     SENDMSG_ZC} when the kernel has it; -1 never
  */
@@ -26,31 +30,58 @@ record IoUringSettings(
     boolean deferTaskrun,
     boolean registeredRing,
     boolean bufferRings,
+    boolean incrementalBuffers,
     boolean multishot,
     int bufferRingEntries,
     int bufferSize,
     int sendZcThreshold) {
 
   /** Default {@link #sendZcThreshold()}. */
-  static final int DEFAULT_SEND_ZC_THRESHOLD = 64 * 1024;
+  static final int DEFAULT_SEND_ZC_THRESHOLD = -1;
 
   /**
    * Settings from system properties: {@code io.tern.transport.linux.ioUring.ringSize} (default
    * 4096), {@code io.tern.transport.linux.ioUring.cqSize} (default twice the ring size), {@code
-   * io.tern.transport.linux.ioUring.bufferRingEntries} (default 256) and {@code
-   * io.tern.transport.linux.ioUring.bufferSize} (default 4096) and {@code
-   * io.tern.transport.linux.ioUring.sendZcThreshold} (default 65536, -1 turns zero-copy sends off);
-   * every feature allowed.
+   * io.tern.transport.linux.ioUring.bufferRingEntries} and {@code
+   * io.tern.transport.linux.ioUring.bufferSize} (defaults: 64 buffers of 64 KiB when the kernel
+   * consumes them incrementally, else 256 of 4 KiB), {@code
+   * io.tern.transport.linux.ioUring.incrementalBuffers} (default {@code true}: use them where the
+   * kernel has them) and {@code io.tern.transport.linux.ioUring.sendZcThreshold} (default -1, off;
+   * a byte count turns zero-copy sends on from that size); every feature allowed.
    */
   static IoUringSettings fromProperties() {
     int ring = SystemProperties.getInt("io.tern.transport.linux.ioUring.ringSize", 4096);
     int cq = SystemProperties.getInt("io.tern.transport.linux.ioUring.cqSize", 2 * ring);
-    int entries = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferRingEntries", 256);
-    int size = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferSize", 4096);
+    int entries = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferRingEntries", 0);
+    int size = SystemProperties.getInt("io.tern.transport.linux.ioUring.bufferSize", 0);
+    boolean incremental =
+        SystemProperties.getBoolean("io.tern.transport.linux.ioUring.incrementalBuffers", true);
     int zc =
         SystemProperties.getInt(
             "io.tern.transport.linux.ioUring.sendZcThreshold", DEFAULT_SEND_ZC_THRESHOLD);
-    return new IoUringSettings(ring, cq, true, true, true, true, true, entries, size, zc);
+    return new IoUringSettings(
+        ring, cq, true, true, true, true, incremental, true, entries, size, zc);
+  }
+
+  /**
+   * Returns the buffers per provided ring.
+   *
+   * @param incremental whether the ring consumes its buffers incrementally
+   * @return {@link #bufferRingEntries()}, or when 0: 64 incremental, else 256
+   */
+  int entriesFor(boolean incremental) {
+    return bufferRingEntries > 0 ? bufferRingEntries : incremental ? 64 : 256;
+  }
+
+  /**
+   * Returns the bytes per provided buffer.
+   *
+   * @param incremental whether the ring consumes its buffers incrementally
+   * @return {@link #bufferSize()}, or when 0: 64 KiB incremental (a streamed write arrives in one
+   *     piece, and small messages share a buffer), else 4 KiB (every message takes a whole buffer)
+   */
+  int sizeFor(boolean incremental) {
+    return bufferSize > 0 ? bufferSize : incremental ? 65536 : 4096;
   }
 
   IoUringSettings withRingSize(int ring, int cq) {
@@ -61,6 +92,7 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         multishot,
         bufferRingEntries,
         bufferSize,
@@ -75,6 +107,7 @@ record IoUringSettings(
         deferTaskrun && on,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         multishot,
         bufferRingEntries,
         bufferSize,
@@ -89,6 +122,7 @@ record IoUringSettings(
         on,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         multishot,
         bufferRingEntries,
         bufferSize,
@@ -103,6 +137,7 @@ record IoUringSettings(
         deferTaskrun,
         on,
         bufferRings,
+        incrementalBuffers,
         multishot,
         bufferRingEntries,
         bufferSize,
@@ -116,6 +151,22 @@ record IoUringSettings(
         singleIssuer,
         deferTaskrun,
         registeredRing,
+        on,
+        incrementalBuffers,
+        multishot,
+        bufferRingEntries,
+        bufferSize,
+        sendZcThreshold);
+  }
+
+  IoUringSettings withIncrementalBuffers(boolean on) {
+    return new IoUringSettings(
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
         on,
         multishot,
         bufferRingEntries,
@@ -131,6 +182,7 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         on,
         bufferRingEntries,
         bufferSize,
@@ -145,6 +197,7 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         multishot,
         entries,
         size,
@@ -159,6 +212,7 @@ record IoUringSettings(
         deferTaskrun,
         registeredRing,
         bufferRings,
+        incrementalBuffers,
         multishot,
         bufferRingEntries,
         bufferSize,

@@ -234,7 +234,7 @@ abstract class IoUringStreamChannel extends LinuxStreamChannel {
     IoUringRegistration r = reg();
     BufferRing ring = r == null ? null : bufferRingOrNull(r);
     if (res > 0 && ev.bufferId() >= 0 && ring != null) {
-      ByteBuf buf = ring.take(ev.bufferId(), res);
+      ByteBuf buf = ring.take(ev.bufferId(), res, ev.flags());
       if (!isOpen()) {
         buf.release();
         return;

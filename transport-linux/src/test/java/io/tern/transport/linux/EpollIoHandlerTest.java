@@ -176,6 +176,43 @@ class EpollIoHandlerTest {
   }
 
   @Test
+  void aHandleAskingToReadAgainIsCalledOncePerWaitWithoutANewEdge() throws Exception {
+    EventLoop loop = newLoop(true);
+    EpollIoHandler handler = handlerOf(loop);
+    Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
+    MemorySegment buf = arena.allocate(1);
+    java.util.List<Long> waitsAtRead = new java.util.concurrent.CopyOnWriteArrayList<>();
+    Promise<Void> done = loop.newPromise();
+    TestHandle handle =
+        new TestHandle(
+            pair[0],
+            (reg, ev) -> {
+              // One byte per call: edge-triggered, what is left announces itself no more.
+              if (ev.isAny(EpollIoOps.EPOLLIN) && pair[0].recv(buf.address(), 1) == 1) {
+                waitsAtRead.add(handler.waits());
+                if (waitsAtRead.size() < 8) {
+                  handler.readAgain((EpollRegistration) reg.attachment());
+                } else {
+                  done.trySuccess(null);
+                }
+              }
+            });
+    try (Socket peer = pair[1]) {
+      IoRegistration reg = loop.register(handle).get(10, TimeUnit.SECONDS);
+      loop.submit(() -> reg.submit(EpollIoOps.valueOf(EpollIoOps.EPOLLIN)))
+          .get(10, TimeUnit.SECONDS);
+      MemorySegment msg = arena.allocateFrom("eight by", StandardCharsets.US_ASCII);
+      assertThat(peer.send(msg.address(), 8)).isEqualTo(8);
+      done.get(10, TimeUnit.SECONDS);
+      // Each call after the first came from a later epoll_wait, never twice from one.
+      assertThat(waitsAtRead).hasSize(8).isSorted().doesNotHaveDuplicates();
+      loop.submit(reg::cancel).get(10, TimeUnit.SECONDS);
+    } finally {
+      pair[0].close();
+    }
+  }
+
+  @Test
   void loopbackTcpAcceptConnectAndGatheringWrite() throws Exception {
     EventLoop loop = newLoop(true);
     Socket server = Socket.newStream(AF_INET);

@@ -68,6 +68,7 @@ class IoUringIoHandlerTest {
         all,
         all.withDeferTaskrun(false),
         all.withSingleIssuer(false),
+        all.withIncrementalBuffers(false),
         all.withRegisteredRing(false).withBufferRings(false));
   }
 
@@ -486,7 +487,11 @@ class IoUringIoHandlerTest {
   @Test
   void bufferRingHandsOverFilledBuffersAndRefillsTheirIds() throws Exception {
     EventLoop loop =
-        newLoop(IoUringSettings.fromProperties().withRingSize(64, 128).withBufferRing(4, 16));
+        newLoop(
+            IoUringSettings.fromProperties()
+                .withRingSize(64, 128)
+                .withBufferRing(4, 16)
+                .withIncrementalBuffers(false));
     IoUringIoHandler handler = handlers.get(loop);
     Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
     BlockingQueue<String> chunks = new LinkedBlockingQueue<>();
@@ -527,6 +532,108 @@ class IoUringIoHandlerTest {
     } finally {
       pair[0].close();
       pair[1].close();
+    }
+  }
+
+  @Test
+  void incrementalBufferRingPacksSmallMessagesIntoOneBufferAndMovesOnWhenItIsFull()
+      throws Exception {
+    EventLoop loop =
+        newLoop(IoUringSettings.fromProperties().withRingSize(64, 128).withBufferRing(4, 16));
+    IoUringIoHandler handler = handlers.get(loop);
+    assertThat(onLoop(loop, () -> bufferRingOf(handler).incremental())).isTrue();
+    Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
+    BlockingQueue<String> chunks = new LinkedBlockingQueue<>();
+    List<Integer> bufferIds = new CopyOnWriteArrayList<>();
+    MemorySegment out = arena.allocate(16);
+    try {
+      TestHandle h =
+          new TestHandle(
+              pair[0],
+              (reg, ev) -> {
+                if (ev.res() > 0) {
+                  bufferIds.add(ev.bufferId());
+                  ByteBuf b = takeBuffer(handler, ev);
+                  chunks.add(b.toString(StandardCharsets.US_ASCII));
+                  b.release();
+                } else if (ev.bufferId() >= 0) {
+                  recycleBuffer(handler, ev);
+                }
+                if (!ev.hasMore()) {
+                  chunks.add("ended: " + ev.res());
+                }
+              });
+      IoRegistration reg = loop.register(h).get(10, TimeUnit.SECONDS);
+      short group = onLoop(loop, () -> bufferRingOf(handler).groupId());
+      onLoop(
+          loop,
+          () -> reg.submit(IoUringIoOps.newRecvMultishot(pair[0].intValue(), group, (short) 0)));
+      // Two-byte messages into 16-byte buffers: eight share the first buffer, the rest the next.
+      for (int i = 0; i < 10; i++) {
+        byte[] msg = ("m" + i).getBytes(StandardCharsets.US_ASCII);
+        MemorySegment.copy(msg, 0, out, ValueLayout.JAVA_BYTE, 0, 2);
+        assertThat(pair[1].send(out.address(), 2)).isEqualTo(2);
+        assertThat(chunks.poll(10, TimeUnit.SECONDS)).isEqualTo("m" + i);
+      }
+      assertThat(bufferIds.subList(0, 8)).containsOnly(bufferIds.get(0));
+      assertThat(bufferIds.subList(8, 10)).containsOnly(bufferIds.get(8));
+      assertThat(bufferIds.get(8)).isNotEqualTo(bufferIds.get(0));
+      pair[1].close();
+      assertThat(chunks.poll(10, TimeUnit.SECONDS)).isEqualTo("ended: 0");
+    } finally {
+      pair[0].close();
+      pair[1].close();
+    }
+  }
+
+  @Test
+  void incrementalBufferRingKeepsItsBuffersThroughManyEndsOfInput() throws Exception {
+    // Two buffers: if an end of input (a completion without data) lost a buffer of the ring, the
+    // third connection would find the ring empty (ENOBUFS) instead of its bytes.
+    EventLoop loop =
+        newLoop(IoUringSettings.fromProperties().withRingSize(64, 128).withBufferRing(2, 16));
+    IoUringIoHandler handler = handlers.get(loop);
+    MemorySegment out = arena.allocate(16);
+    out.setString(0, "abc", StandardCharsets.US_ASCII);
+    for (int i = 0; i < 12; i++) {
+      Socket[] pair = Socket.pair(LinuxConstants.SOCK_STREAM);
+      BlockingQueue<String> chunks = new LinkedBlockingQueue<>();
+      try {
+        TestHandle h =
+            new TestHandle(
+                pair[0],
+                (reg, ev) -> {
+                  if (ev.res() > 0) {
+                    ByteBuf b = takeBuffer(handler, ev);
+                    chunks.add(b.toString(StandardCharsets.US_ASCII));
+                    b.release();
+                  } else if (ev.bufferId() >= 0) {
+                    recycleBuffer(handler, ev);
+                  }
+                  if (!ev.hasMore()) {
+                    chunks.add("ended: " + ev.res());
+                  }
+                });
+        IoRegistration reg = loop.register(h).get(10, TimeUnit.SECONDS);
+        short group = onLoop(loop, () -> bufferRingOf(handler).groupId());
+        onLoop(
+            loop,
+            () -> reg.submit(IoUringIoOps.newRecvMultishot(pair[0].intValue(), group, (short) 0)));
+        assertThat(pair[1].send(out.address(), 3)).isEqualTo(3);
+        pair[1].close();
+        // The three bytes may arrive in two pieces when they straddle the end of a buffer.
+        StringBuilder received = new StringBuilder();
+        String chunk;
+        while ((chunk = chunks.poll(10, TimeUnit.SECONDS)) != null && !chunk.startsWith("ended")) {
+          received.append(chunk);
+        }
+        assertThat(received).hasToString("abc");
+        assertThat(chunk).isEqualTo("ended: 0");
+        onLoop(loop, reg::cancel);
+      } finally {
+        pair[0].close();
+        pair[1].close();
+      }
     }
   }
 
@@ -653,7 +760,7 @@ class IoUringIoHandlerTest {
   }
 
   private static ByteBuf takeBuffer(IoUringIoHandler handler, IoUringIoEvent ev) {
-    return bufferRingOf(handler).take(ev.bufferId(), ev.res());
+    return bufferRingOf(handler).take(ev.bufferId(), ev.res(), ev.flags());
   }
 
   private static void recycleBuffer(IoUringIoHandler handler, IoUringIoEvent ev) {

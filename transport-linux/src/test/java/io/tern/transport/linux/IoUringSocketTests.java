@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * The shared socket tests of the {@code testsuite} module over io_uring (IPv4 and IPv6 loopback),
- * and the data-path tests again with buffer rings and multishot receives off.
+ * the data-path tests again with buffer rings and multishot receives off, and the echo tests with
+ * whole (not incremental) provided buffers and with a small incremental ring.
  */
 class IoUringSocketTests {
   @Nested
@@ -177,6 +178,62 @@ class IoUringSocketTests {
   class BasicClose extends SocketCloseTest {
     BasicClose() {
       super(LinuxTransports.IO_URING_BASIC);
+    }
+  }
+
+  @Nested
+  class WholeEcho extends SocketEchoTest {
+    WholeEcho() {
+      super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
+    }
+  }
+
+  @Nested
+  class WholeHalfClose extends SocketHalfCloseTest {
+    WholeHalfClose() {
+      super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
+    }
+  }
+
+  @Nested
+  class WholeLargeWrite extends SocketLargeWriteTest {
+    WholeLargeWrite() {
+      super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
+    }
+  }
+
+  @Nested
+  class WholeGatheringWrite extends SocketGatheringWriteTest {
+    WholeGatheringWrite() {
+      super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
+    }
+  }
+
+  @Nested
+  class SmallRingEcho extends SocketEchoTest {
+    SmallRingEcho() {
+      super(LinuxTransports.IO_URING_SMALL_RING);
+    }
+  }
+
+  @Nested
+  class SmallRingHalfClose extends SocketHalfCloseTest {
+    SmallRingHalfClose() {
+      super(LinuxTransports.IO_URING_SMALL_RING);
+    }
+  }
+
+  @Nested
+  class SmallRingLargeWrite extends SocketLargeWriteTest {
+    SmallRingLargeWrite() {
+      super(LinuxTransports.IO_URING_SMALL_RING);
+    }
+  }
+
+  @Nested
+  class SmallRingGatheringWrite extends SocketGatheringWriteTest {
+    SmallRingGatheringWrite() {
+      super(LinuxTransports.IO_URING_SMALL_RING);
     }
   }
 }

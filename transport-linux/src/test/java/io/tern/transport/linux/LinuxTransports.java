@@ -21,6 +21,24 @@ final class LinuxTransports {
               IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
           StandardProtocolFamily.INET);
 
+  /** io_uring with provided buffers used whole (kernels before 6.12): 4 KiB per receive. */
+  static final InetTransport IO_URING_WHOLE_BUFFERS =
+      ioUring(
+          "io_uring with whole provided buffers",
+          IoUringIoHandler.newFactory(
+              IoUringSettings.fromProperties().withIncrementalBuffers(false)),
+          StandardProtocolFamily.INET);
+
+  /**
+   * io_uring with a small incremental ring (8 buffers of 1 KiB): receives run it dry and re-arm,
+   * and pieces of one buffer go to several reads.
+   */
+  static final InetTransport IO_URING_SMALL_RING =
+      ioUring(
+          "io_uring with a small incremental buffer ring",
+          IoUringIoHandler.newFactory(IoUringSettings.fromProperties().withBufferRing(8, 1024)),
+          StandardProtocolFamily.INET);
+
   static final DatagramTransport EPOLL_UDP =
       new DatagramTransport("epoll-udp", EpollIoHandler.newFactory(), EpollDatagramChannel::new);
   static final DatagramTransport IO_URING_UDP =

@@ -64,11 +64,13 @@ public final class TernEchoServer {
     }
   }
 
-  /** Writes back what it reads; flushes once per read burst. */
+  /**
+   * Writes back what it reads (with the void promise, as the twin); flushes once per read burst.
+   */
   private static final class Echo implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ctx.write(msg);
+      ctx.write(msg, ctx.voidPromise()); // as the Netty twin: nothing waits on an echo write
     }
 
     @Override

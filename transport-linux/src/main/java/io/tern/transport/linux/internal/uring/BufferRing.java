@@ -26,6 +26,14 @@ import java.lang.invoke.VarHandle;
  * the caller (who then owns and releases it) and puts a fresh one under the same id at the tail, so
  * the ring stays full and nothing is copied. The tail is published with a release store.
  *
+ * <p><b>Incremental mode</b> ({@code IOU_PBUF_RING_INC}, Linux 6.12): the kernel fills a buffer a
+ * piece at a time, one receive after the other, and flags each completion that left room in it
+ * ({@code IORING_CQE_F_BUF_MORE}). Buffers can then be large (a streamed 64 KiB write arrives as
+ * one piece) without a small message using up a whole buffer: small messages of any connections
+ * share one. {@link #take} hands over each piece as a slice holding a reference to its buffer (the
+ * buffer itself when one receive filled it whole), and replaces the buffer once the kernel is done
+ * with it. A piece kept by the application keeps its whole buffer allocated until released.
+ *
  * <p>Not thread-safe: owned by the loop thread of its ring; {@link #close()} after every request
  * using the group has completed.
  */
@@ -43,6 +51,7 @@ public final class BufferRing implements AutoCloseable {
   private final long ringSize;
   private final MemorySegment memory;
   private final ByteBuf[] buffers;
+  private final int[] consumed; // incremental mode: bytes of each buffer handed out so far
   private short tail;
 
   /**
@@ -53,10 +62,17 @@ public final class BufferRing implements AutoCloseable {
    * @param entries a power of two, at most 32768
    * @param bufferSize bytes per buffer
    * @param allocator where buffers come from (direct)
+   * @param incremental whether the kernel consumes buffers incrementally ({@code
+   *     IOU_PBUF_RING_INC}; registration fails with {@code EINVAL} before Linux 6.12)
    * @throws IOException if mapping or registration fails ({@code EINVAL} before Linux 5.19)
    */
   public BufferRing(
-      Ring ring, short groupId, int entries, int bufferSize, ByteBufAllocator allocator)
+      Ring ring,
+      short groupId,
+      int entries,
+      int bufferSize,
+      ByteBufAllocator allocator,
+      boolean incremental)
       throws IOException {
     if (entries <= 0 || entries > 32768 || Integer.bitCount(entries) != 1) {
       throw new IllegalArgumentException("entries must be a power of two <= 32768: " + entries);
@@ -82,11 +98,13 @@ public final class BufferRing implements AutoCloseable {
     this.ringAddress = addr;
     this.memory = MemorySegment.ofAddress(addr).reinterpret(ringSize);
     this.buffers = new ByteBuf[entries];
+    this.consumed = incremental ? new int[entries] : null;
     MemorySegment reg = LibC.calloc(40);
     try {
       reg.set(ValueLayout.JAVA_LONG, 0, addr);
       reg.set(ValueLayout.JAVA_INT, 8, entries);
       reg.set(ValueLayout.JAVA_SHORT, 12, groupId);
+      reg.set(ValueLayout.JAVA_SHORT, 14, incremental ? IoUringConstants.PBUF_RING_INC : 0);
       int r = ring.register(IoUringConstants.REGISTER_PBUF_RING, reg.address(), 1);
       if (r < 0) {
         LibC.munmap(addr, ringSize);
@@ -129,26 +147,61 @@ public final class BufferRing implements AutoCloseable {
   }
 
   /**
-   * Hands over the buffer a completion filled and refills its id with a new one.
+   * Returns whether the kernel consumes this ring's buffers incrementally.
    *
-   * @param bufferId the id from the completion's flags ({@code flags >>> 16})
-   * @param length the completion's result, the bytes received
-   * @return the buffer with {@code length} readable bytes; the caller releases it
+   * @return {@code true} in incremental mode
    */
-  public ByteBuf take(int bufferId, int length) {
-    ByteBuf buf = buffers[bufferId];
-    buf.writerIndex(length);
-    provide(bufferId, allocator.directBuffer(bufferSize, bufferSize));
-    publish();
-    return buf;
+  public boolean incremental() {
+    return consumed != null;
   }
 
   /**
-   * Returns an unused buffer to the ring (a completion that carried a buffer id but no data).
+   * Hands over what a completion received and refills its id with a new buffer once the kernel is
+   * done with the old one (always, unless incremental).
+   *
+   * @param bufferId the id from the completion's flags ({@code flags >>> 16})
+   * @param length the completion's result, the bytes received
+   * @param cqeFlags the completion's flags ({@code IORING_CQE_F_BUF_MORE} tells, in incremental
+   *     mode, that the kernel goes on filling this buffer)
+   * @return a buffer with {@code length} readable bytes; the caller releases it
+   */
+  public ByteBuf take(int bufferId, int length, int cqeFlags) {
+    ByteBuf buf = buffers[bufferId];
+    if (consumed == null) {
+      buf.writerIndex(length);
+      replace(bufferId);
+      return buf;
+    }
+    int at = consumed[bufferId];
+    if ((cqeFlags & IoUringConstants.CQE_F_BUF_MORE) != 0) {
+      consumed[bufferId] = at + length;
+      return buf.retainedSlice(at, length);
+    }
+    // The kernel is done with this buffer: the ring's reference goes with the last piece.
+    consumed[bufferId] = 0;
+    replace(bufferId);
+    if (at == 0) {
+      return buf.writerIndex(length);
+    }
+    return buf.slice(at, length);
+  }
+
+  private void replace(int bufferId) {
+    provide(bufferId, allocator.directBuffer(bufferSize, bufferSize));
+    publish();
+  }
+
+  /**
+   * Returns an unused buffer to the ring (a completion that carried a buffer id but no data). In
+   * incremental mode the kernel keeps such a buffer itself (it consumed nothing of it), so this
+   * does nothing.
    *
    * @param bufferId the id from the completion's flags
    */
   public void recycle(int bufferId) {
+    if (consumed != null) {
+      return;
+    }
     ByteBuf buf = buffers[bufferId];
     buf.clear();
     provide(bufferId, buf);

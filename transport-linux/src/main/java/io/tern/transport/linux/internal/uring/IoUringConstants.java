@@ -37,6 +37,8 @@ public final class IoUringConstants {
   public static final int UNREGISTER_RING_FDS = 21;
   public static final int REGISTER_PBUF_RING = 22; // 5.19
   public static final int UNREGISTER_PBUF_RING = 23;
+  // io_uring_buf_reg.flags
+  public static final short PBUF_RING_INC = 2; // 6.12: buffers consumed incrementally
 
   // opcodes
   public static final byte OP_NOP = 0;
@@ -85,6 +87,7 @@ public final class IoUringConstants {
   public static final int CQE_F_MORE = 1 << 1;
   public static final int CQE_F_SOCK_NONEMPTY = 1 << 2;
   public static final int CQE_F_NOTIF = 1 << 3;
+  public static final int CQE_F_BUF_MORE = 1 << 4; // 6.12: an incremental buffer is not used up
   public static final int CQE_BUFFER_SHIFT = 16;
 
   // sq ring flags

@@ -14,6 +14,8 @@ package io.tern.transport.linux.internal.uring;
  * @param deferTaskrunFlag whether {@code TASKRUN_FLAG} is accepted with {@code DEFER_TASKRUN}
  * @param registeredRing {@code IORING_REGISTER_RING_FDS} (5.18)
  * @param bufferRings {@code IORING_REGISTER_PBUF_RING} (5.19)
+ * @param incrementalBuffers {@code IOU_PBUF_RING_INC}: provided buffers consumed a piece at a time
+ *     (6.12)
  * @param multishotAccept {@code IORING_ACCEPT_MULTISHOT}: same release as buffer rings (5.19),
  *     inferred from them
  * @param multishotRecv {@code IORING_RECV_MULTISHOT}: same release as {@code SEND_ZC} (6.0),
@@ -33,6 +35,7 @@ public record IoUringFeatures(
     boolean deferTaskrunFlag,
     boolean registeredRing,
     boolean bufferRings,
+    boolean incrementalBuffers,
     boolean multishotAccept,
     boolean multishotRecv,
     boolean sendZc,
@@ -44,5 +47,5 @@ public record IoUringFeatures(
   public static final IoUringFeatures BASELINE =
       new IoUringFeatures(
           0, false, false, false, false, false, false, false, false, false, false, false, false,
-          false);
+          false, false);
 }

@@ -21,6 +21,7 @@ import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SHUTDOWN;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_WRITE;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_WRITEV;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.PBUF_RING_INC;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.REGISTER_PBUF_RING;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.REGISTER_PROBE;
 import static io.tern.transport.linux.internal.uring.IoUringConstants.SETUP_COOP_TASKRUN;
@@ -133,7 +134,8 @@ public final class IoUringProbe {
               IoUringFeatures.BASELINE);
         }
       }
-      boolean bufferRings = tryBufferRing(ring);
+      boolean bufferRings = tryBufferRing(ring, (short) 0);
+      boolean incremental = bufferRings && tryBufferRing(ring, PBUF_RING_INC);
       boolean registeredRing = tryRegisteredRing(ring);
       boolean singleIssuer = trySetup(SETUP_SINGLE_ISSUER | SETUP_R_DISABLED);
       boolean defer =
@@ -156,6 +158,7 @@ public final class IoUringProbe {
               deferFlag,
               registeredRing,
               bufferRings,
+              incremental,
               bufferRings,
               sendZc,
               sendZc,
@@ -249,7 +252,7 @@ public final class IoUringProbe {
   }
 
   /** Registers and unregisters a one-page provided buffer ring with 8 entries. */
-  private static boolean tryBufferRing(Ring ring) {
+  private static boolean tryBufferRing(Ring ring, short flags) {
     long page =
         LibC.mmap(
             0,
@@ -266,6 +269,7 @@ public final class IoUringProbe {
       reg.set(ValueLayout.JAVA_LONG, 0, page);
       reg.set(ValueLayout.JAVA_INT, 8, 8);
       reg.set(ValueLayout.JAVA_SHORT, 12, (short) 0);
+      reg.set(ValueLayout.JAVA_SHORT, 14, flags);
       if (ring.register(REGISTER_PBUF_RING, reg.address(), 1) < 0) {
         return false;
       }

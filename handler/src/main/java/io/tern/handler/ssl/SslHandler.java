@@ -10,15 +10,12 @@ import io.tern.common.concurrent.ImmediateEventExecutor;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.ScheduledFuture;
 import io.tern.transport.channel.ChannelHandlerContext;
-import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
-import javax.net.ssl.SSLEngineResult.Status;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 
@@ -78,13 +75,13 @@ public class SslHandler extends ByteToMessageDecoder {
   private final Promise<Void> sslClosePromise =
       new DefaultPromise<>(ImmediateEventExecutor.INSTANCE);
   private final SslEncryptor encryptor;
-  private final SslEncryptor.HandshakeSteps steps = new Steps();
+  private final SslDecryptor decryptor;
+  private final Steps steps = new Steps();
 
   private ChannelHandlerContext ctx;
   private boolean handshakeStarted;
   private boolean flushedBeforeHandshake;
   private boolean tls13;
-  private boolean firedChannelRead;
   private boolean readDuringHandshake;
   private boolean inboundDone;
   private boolean failed;
@@ -120,6 +117,7 @@ public class SslHandler extends ByteToMessageDecoder {
     }
     this.engine = engine;
     this.encryptor = new SslEncryptor(engine, MAX_BATCH_BYTES);
+    this.decryptor = new SslDecryptor(engine, MAX_BATCH_BYTES);
     this.handshakeTimeoutNanos = handshakeTimeout.toNanos();
     this.closeNotifyTimeoutNanos = closeNotifyTimeout.toNanos();
   }
@@ -256,85 +254,16 @@ public class SslHandler extends ByteToMessageDecoder {
       in.skipBytes(in.readableBytes()); // nothing may follow close_notify or a fatal alert
       return;
     }
-    int start = in.readerIndex();
-    int end = in.writerIndex();
-    int length = 0;
     try {
-      while (length < MAX_BATCH_BYTES) {
-        int packet = SslRecords.packetLength(in, start + length);
-        if (packet == SslRecords.NEED_MORE || packet > end - start - length) {
-          break;
-        }
-        if (handshakePromise.isDone()
-            && !tls13
-            && in.getUnsignedByte(start + length) == SslRecords.HANDSHAKE) {
-          throw new SSLException("TLS renegotiation refused");
-        }
-        length += packet;
-      }
-      if (length > 0) {
-        unwrap(ctx, in, start, length);
+      int length = decryptor.completeRecords(in, handshakePromise.isDone() && !tls13);
+      if (length > 0 && decryptor.unwrap(ctx, in, length, steps)) {
+        peerClosed(ctx);
       }
     } catch (SSLException e) {
       fail(ctx, e);
       throw e;
     } finally {
       encryptor.flushIfNeeded(ctx);
-    }
-  }
-
-  private void unwrap(ChannelHandlerContext ctx, ByteBuf in, int start, int length)
-      throws SSLException {
-    ByteBuf heapCopy = null;
-    ByteBuffer src;
-    if (in.hasArray()) {
-      src = in.nioBuffer(start, length);
-    } else {
-      // The JDK decrypts in place, and its AES-GCM runs on arrays only: a direct record would go
-      // through its 768-byte copy loop. One copy of the batch onto the heap costs less.
-      heapCopy = ctx.alloc().heapBuffer(length);
-      heapCopy.writeBytes(in, start, length);
-      src = heapCopy.nioBuffer(0, length);
-    }
-    ByteBuf decoded = ctx.alloc().buffer(length);
-    boolean closed = false;
-    try {
-      while (src.hasRemaining() && !failed) {
-        ByteBuffer dst = decoded.nioBuffer(decoded.writerIndex(), decoded.writableBytes());
-        SSLEngineResult result = engine.unwrap(src, dst);
-        decoded.writerIndex(decoded.writerIndex() + result.bytesProduced());
-        Status status = result.getStatus();
-        if (status == Status.BUFFER_OVERFLOW) {
-          decoded.ensureWritable(engine.getSession().getApplicationBufferSize());
-          continue;
-        }
-        handleHandshakeStatus(ctx, result.getHandshakeStatus());
-        if (status == Status.CLOSED) {
-          closed = true;
-          break;
-        }
-        if (status == Status.BUFFER_UNDERFLOW
-            || (result.bytesConsumed() == 0 && result.bytesProduced() == 0)) {
-          break; // complete records only, so this means the engine wants nothing more now
-        }
-      }
-      in.readerIndex(start + (length - src.remaining()));
-      if (decoded.isReadable()) {
-        ByteBuf msg = decoded;
-        decoded = null;
-        firedChannelRead = true;
-        ctx.fireChannelRead(msg);
-      }
-    } finally {
-      if (decoded != null) {
-        decoded.release();
-      }
-      if (heapCopy != null) {
-        heapCopy.release();
-      }
-    }
-    if (closed) {
-      peerClosed(ctx);
     }
   }
 
@@ -362,8 +291,8 @@ public class SslHandler extends ByteToMessageDecoder {
     }
   }
 
-  /** Hands handshake progress seen while wrapping back to this handler. */
-  private final class Steps implements SslEncryptor.HandshakeSteps {
+  /** Hands handshake progress seen while wrapping or unwrapping back to this handler. */
+  private final class Steps implements SslEncryptor.HandshakeSteps, SslDecryptor.UnwrapSteps {
     @Override
     public void onStatus(ChannelHandlerContext ctx, HandshakeStatus status) throws SSLException {
       handleHandshakeStatus(ctx, status);
@@ -372,6 +301,11 @@ public class SslHandler extends ByteToMessageDecoder {
     @Override
     public void onFinished(ChannelHandlerContext ctx) throws SSLException {
       handshakeSucceeded(ctx);
+    }
+
+    @Override
+    public boolean failed() {
+      return failed;
     }
   }
 
@@ -392,13 +326,13 @@ public class SslHandler extends ByteToMessageDecoder {
   public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
     encryptor.flushIfNeeded(ctx);
     if (!ctx.channel().config().autoRead()
-        && (!firedChannelRead || !handshakePromise.isDone())
+        && (!decryptor.firedRead() || !handshakePromise.isDone())
         && !inboundDone) {
       // Nothing reached the application (a partial record, or handshake traffic): with autoRead
       // off it would never ask again, so ask for it.
       ctx.read();
     }
-    firedChannelRead = false;
+    decryptor.forgetFiredRead();
     // Not super.channelReadComplete: it asks for a read whenever its output list stayed empty, and
     // this handler fires decrypted data itself, so the decision above is the only one to make.
     discardSomeReadBytes();

@@ -18,7 +18,6 @@ import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.channel.VoidChannelPromise;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
-import java.nio.channels.NotYetConnectedException;
 import java.util.Objects;
 
 /**
@@ -63,7 +62,8 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   private volatile SocketAddress localAddress;
   private RecvByteBufAllocator.Handle recvHandle;
 
-  // Package-private: ChannelHead performs the outbound operations that read and change these.
+  // Package-private: ChannelHead (outbound operations, closing) and ChannelRegistrar read and
+  // change these.
   final TransportPipeline pipeline;
   final DefaultPromise<Void> closeFuture;
   private final VoidChannelPromise voidPromise;
@@ -204,48 +204,11 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   public final Future<Void> register() {
     Promise<Void> promise = newPromise();
     if (eventLoop.inEventLoop()) {
-      register0(promise);
+      ChannelRegistrar.register(this, promise);
     } else {
-      eventLoop.execute(() -> register0(promise));
+      eventLoop.execute(() -> ChannelRegistrar.register(this, promise));
     }
     return promise;
-  }
-
-  private void register0(Promise<Void> promise) {
-    if (registered || closeInitiated) {
-      promise.tryFailure(
-          closeInitiated
-              ? newClosedChannelException()
-              : new IllegalStateException("already registered: " + this));
-      return;
-    }
-    Future<IoRegistration> f = eventLoop.register(ioHandle());
-    if (f.isDone()) {
-      registered0(f, promise);
-    } else {
-      f.addListener(done -> registered0(done, promise));
-    }
-  }
-
-  private void registered0(Future<? extends IoRegistration> f, Promise<Void> promise) {
-    if (!f.isSuccess()) {
-      ChannelHead.closeForcibly(this);
-      promise.tryFailure(f.cause());
-      return;
-    }
-    IoRegistration r = f.getNow();
-    if (closeInitiated) {
-      r.cancel();
-      promise.tryFailure(newClosedChannelException());
-      return;
-    }
-    registration = r;
-    registered = true;
-    pipeline.fireChannelRegistered();
-    if (isActive()) {
-      activated();
-    }
-    promise.trySuccess(null);
   }
 
   @Override
@@ -462,7 +425,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   /** The transport found the resource writable again: writes what is flushed. */
   protected final void writeReady() {
-    flushNow(true);
+    ChannelHead.flushNow(this, true);
   }
 
   /**
@@ -556,30 +519,6 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
       return 0;
     }
     return 8;
-  }
-
-  /**
-   * Writes what is flushed unless a write is in progress or (without {@code force}) the transport
-   * waits for writability; fails the flushed writes if the channel is not active.
-   */
-  final void flushNow(boolean force) {
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    if (inFlush || buffer == null || buffer.isEmpty() || (!force && isFlushPending())) {
-      return;
-    }
-    inFlush = true;
-    try {
-      if (!isActive()) {
-        buffer.failFlushed(
-            isOpen() ? new NotYetConnectedException() : newClosedChannelException(), true);
-        return;
-      }
-      doWrite(buffer);
-    } catch (Throwable t) {
-      writeFailed(buffer, t);
-    } finally {
-      inFlush = false;
-    }
   }
 
   /**

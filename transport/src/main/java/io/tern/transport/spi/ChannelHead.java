@@ -8,13 +8,15 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelOutputShutdownException;
 import java.net.SocketAddress;
 import java.nio.channels.ConnectionPendingException;
+import java.nio.channels.NotYetConnectedException;
 
 /**
  * The pipeline's head: turns each outbound operation that reaches it into calls of the channel's
  * {@code do*} methods, after the checks every transport shares (open, registered, no connect
  * already pending, output not closed), and runs the close sequence. One stateless instance serves
  * every {@link AbstractChannel}; the state these operations read and change lives in the channel.
- * Everything here runs on the channel's event loop.
+ * Everything here runs on the channel's event loop. (Registration, the step before any of this, is
+ * {@link ChannelRegistrar}'s.)
  *
  * <p><b>Close sequence.</b> Mark the close as initiated; detach the outbound buffer (no more
  * writes); fail a pending connect; cancel the I/O registration (before the resource closes, so no
@@ -78,7 +80,7 @@ final class ChannelHead implements ChannelHandler {
       return;
     }
     buffer.addFlush();
-    ch.flushNow(false);
+    flushNow(ch, false);
   }
 
   // ---- bind, connect, disconnect ----
@@ -153,7 +155,7 @@ final class ChannelHead implements ChannelHandler {
     promise.trySuccess(null);
   }
 
-  // ---- read, write ----
+  // ---- read, write, flush ----
 
   private static void read(AbstractChannel ch) {
     assert ch.eventLoop().inEventLoop();
@@ -188,6 +190,32 @@ final class ChannelHead implements ChannelHandler {
       return;
     }
     buffer.addMessage(filtered, ch.estimateSize(filtered), promise);
+  }
+
+  /**
+   * Writes what is flushed unless a write is in progress or (without {@code force}) the transport
+   * waits for writability; fails the flushed writes if the channel is not active. Also the
+   * transport's way back in when the resource turns writable ({@link
+   * AbstractChannel#writeReady()}).
+   */
+  static void flushNow(AbstractChannel ch, boolean force) {
+    ChannelOutboundBuffer buffer = ch.outboundBuffer;
+    if (ch.inFlush || buffer == null || buffer.isEmpty() || (!force && ch.isFlushPending())) {
+      return;
+    }
+    ch.inFlush = true;
+    try {
+      if (!ch.isActive()) {
+        buffer.failFlushed(
+            ch.isOpen() ? new NotYetConnectedException() : ch.newClosedChannelException(), true);
+        return;
+      }
+      ch.doWrite(buffer);
+    } catch (Throwable t) {
+      ch.writeFailed(buffer, t);
+    } finally {
+      ch.inFlush = false;
+    }
   }
 
   // ---- close ----

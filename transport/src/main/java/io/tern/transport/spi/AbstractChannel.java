@@ -16,6 +16,8 @@ import io.tern.transport.channel.ChannelPipeline;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.channel.VoidChannelPromise;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.SocketAddress;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
@@ -56,6 +58,20 @@ import java.util.Objects;
  * protected helpers run on the event loop only.
  */
 public abstract class AbstractChannel extends DefaultAttributeMap implements Channel {
+  private static final VarHandle CLOSE_FUTURE;
+  private static final VarHandle VOID_PROMISE;
+
+  static {
+    try {
+      MethodHandles.Lookup l = MethodHandles.lookup();
+      CLOSE_FUTURE = l.findVarHandle(AbstractChannel.class, "closeFuture", DefaultPromise.class);
+      VOID_PROMISE =
+          l.findVarHandle(AbstractChannel.class, "voidPromise", VoidChannelPromise.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final Channel parent;
   private final ChannelId id;
   private final EventLoop eventLoop;
@@ -65,8 +81,10 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   // Package-private: ChannelHead (outbound operations, closing) and ChannelRegistrar read and
   // change these.
   final TransportPipeline pipeline;
-  final DefaultPromise<Void> closeFuture;
-  private final VoidChannelPromise voidPromise;
+  // Created on first use (an idle connection nobody watches never needs them) and installed by
+  // compare-and-set, so every thread sees one instance: see closePromise() and voidPromise().
+  private volatile DefaultPromise<Void> closeFuture;
+  private VoidChannelPromise voidPromise;
   volatile ChannelOutboundBuffer outboundBuffer;
   volatile boolean registered;
   volatile SocketAddress remoteAddress;
@@ -99,8 +117,6 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     this.eventLoop = Objects.requireNonNull(eventLoop, "eventLoop");
     this.id = Objects.requireNonNull(id, "id");
     this.pipeline = new TransportPipeline(this);
-    this.closeFuture = new DefaultPromise<>(eventLoop);
-    this.voidPromise = new VoidChannelPromise(this);
     this.outboundBuffer = new ChannelOutboundBuffer(this);
   }
 
@@ -129,12 +145,32 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final Future<Void> closeFuture() {
-    return closeFuture;
+    return closePromise();
+  }
+
+  /** The close future, created by whichever thread asks first; the close sequence completes it. */
+  final DefaultPromise<Void> closePromise() {
+    DefaultPromise<Void> f = closeFuture;
+    if (f != null) {
+      return f;
+    }
+    DefaultPromise<Void> created = new DefaultPromise<>(eventLoop);
+    return CLOSE_FUTURE.compareAndSet(this, (DefaultPromise<Void>) null, created)
+        ? created
+        : closeFuture; // another thread installed one first
   }
 
   @Override
   public final Promise<Void> voidPromise() {
-    return voidPromise;
+    VoidChannelPromise p = voidPromise; // a plain read is enough: its one field is final
+    if (p != null) {
+      return p;
+    }
+    VoidChannelPromise created = new VoidChannelPromise(this);
+    VoidChannelPromise witness =
+        (VoidChannelPromise)
+            VOID_PROMISE.compareAndExchange(this, (VoidChannelPromise) null, created);
+    return witness == null ? created : witness;
   }
 
   @Override

@@ -279,7 +279,7 @@ final class ChannelHead implements ChannelHandler {
       ch.pipeline.fireChannelUnregistered();
     }
     ch.pipeline.removeAll();
-    ch.closeFuture.trySuccess(null);
+    ch.closePromise().trySuccess(null);
     if (error != null) {
       promise.tryFailure(error);
     } else {
@@ -301,7 +301,7 @@ final class ChannelHead implements ChannelHandler {
       buffer.close(ch.newClosedChannelException());
     }
     ch.pipeline.removeAll();
-    ch.closeFuture.trySuccess(null);
+    ch.closePromise().trySuccess(null);
   }
 
   private static void closeIfClosed(AbstractChannel ch) {

@@ -139,6 +139,9 @@ public abstract class ArrayByteBuf extends ByteBuf {
   protected final int scanAsc(int start, int end, ByteProcessor processor) {
     byte[] a = array;
     int off = offset;
+    if (processor instanceof BulkByteProcessor bulk) {
+      return bulk.scan(a, off, start, end);
+    }
     for (int i = start + off, e = end + off; i < e; i++) {
       if (!processor.process(a[i])) {
         return i - off;

@@ -208,6 +208,9 @@ public abstract class SegmentByteBuf extends ByteBuf {
   protected final int scanAsc(int start, int end, ByteProcessor processor) {
     MemorySegment m = memory;
     long off = offset;
+    if (processor instanceof BulkByteProcessor bulk) {
+      return bulk.scan(m, off, start, end);
+    }
     for (int i = start; i < end; i++) {
       if (!processor.process(m.get(ValueLayout.JAVA_BYTE, off + i))) {
         return i;

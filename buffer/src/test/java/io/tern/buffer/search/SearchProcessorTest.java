@@ -3,8 +3,11 @@ package io.tern.buffer.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
@@ -87,6 +90,109 @@ class SearchProcessorTest {
           AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(needle).newSearchProcessor();
       assertThat(processorMatchEnds(processor, haystack))
           .isEqualTo(naiveMatchEnds(haystack, needle));
+    }
+  }
+
+  @Test
+  void bitapAndAhoCorasickFindNeedlesInTextOfMostlyUnrelatedBytes() {
+    // Over a large alphabet almost every byte leaves the state at "no partial match" (the
+    // processors' short step, which keeps the state unchanged): matches right after a false
+    // start, back to back, and of one-byte needles must still be found at every occurrence.
+    Random random = new Random(23);
+    for (byte[] needle :
+        List.of(
+            new byte[] {7},
+            new byte[] {7, 7, 8},
+            new byte[] {7, 8, 7, 8, 9},
+            new byte[] {-1, 0},
+            random(random, 64, 256))) {
+      byte[] haystack = random(random, 6000, 256);
+      for (int at = 5; at + 3 * needle.length < haystack.length; at += 89 + needle.length) {
+        System.arraycopy(needle, 0, haystack, at, needle.length);
+        System.arraycopy(needle, 0, haystack, at + needle.length, needle.length);
+        haystack[at - 1] = needle[0]; // a false start just before
+      }
+      List<Integer> expected = naiveMatchEnds(haystack, needle);
+      assertThat(expected).hasSizeGreaterThan(40);
+      for (SearchProcessorFactory factory :
+          List.of(
+              AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(needle),
+              AbstractMultiSearchProcessorFactory.newAhoCorasicSearchProcessorFactory(
+                  needle, new byte[] {'#', 1, 2, 3, 4, 5, 6, 7}))) {
+        assertThat(processorMatchEnds(factory.newSearchProcessor(), haystack))
+            .as("%s, needle of %d", factory.getClass().getSimpleName(), needle.length)
+            .isEqualTo(expected);
+      }
+    }
+  }
+
+  /** Match ends found by forEachByte over [from, to) of buf, restarting after each match. */
+  private static List<Integer> forEachByteMatchEnds(
+      ByteBuf buf, int from, int to, SearchProcessor processor) {
+    List<Integer> ends = new ArrayList<>();
+    int start = from;
+    while (start < to) {
+      int i = buf.forEachByte(start, to - start, processor);
+      if (i < 0) {
+        break;
+      }
+      ends.add(i);
+      start = i + 1;
+    }
+    return ends;
+  }
+
+  @Test
+  void buffersScanWithTheProcessorsWholeRangeStepLikeByteByByte() {
+    // Heap and direct buffers hand bitap and Aho-Corasick processors whole ranges (their scan
+    // methods); wrapped arrays with an offset, slices and composites go through the same paths. A
+    // scan split in two at every position must find matches that span the split (the state is
+    // carried over), and the processors must agree with feeding process() byte by byte.
+    Random random = new Random(99);
+    byte[] needle = {3, 1, 3, 1, 2};
+    byte[] text = random(random, 700, 4);
+    for (int at = 10; at < 650; at += 61) {
+      System.arraycopy(needle, 0, text, at, needle.length);
+    }
+    List<Integer> expected = naiveMatchEnds(text, needle);
+    assertThat(expected).hasSizeGreaterThan(10);
+    byte[] padded = new byte[text.length + 7];
+    System.arraycopy(text, 0, padded, 3, text.length);
+    ByteBuf direct = Unpooled.directBuffer(text.length).writeBytes(text);
+    ByteBuf composite =
+        Unpooled.wrappedBuffer(
+            Arrays.copyOfRange(text, 0, 300), Arrays.copyOfRange(text, 300, text.length));
+    List<ByteBuf> buffers =
+        List.of(
+            Unpooled.wrappedBuffer(text),
+            Unpooled.wrappedBuffer(padded, 3, text.length),
+            direct,
+            direct.slice(0, text.length),
+            composite);
+    try {
+      for (ByteBuf buf : buffers) {
+        for (SearchProcessorFactory factory :
+            List.of(
+                AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(needle),
+                AbstractMultiSearchProcessorFactory.newAhoCorasicSearchProcessorFactory(
+                    needle, new byte[] {9, 9}))) {
+          String what = factory.getClass().getSimpleName() + " over " + buf;
+          assertThat(forEachByteMatchEnds(buf, 0, text.length, factory.newSearchProcessor()))
+              .as(what)
+              .isEqualTo(expected);
+          for (int split = 1; split < text.length; split += 7) {
+            SearchProcessor processor = factory.newSearchProcessor();
+            List<Integer> ends = new ArrayList<>(forEachByteMatchEnds(buf, 0, split, processor));
+            ends.addAll(forEachByteMatchEnds(buf, split, text.length, processor));
+            assertThat(ends).as("%s split at %d", what, split).isEqualTo(expected);
+          }
+        }
+      }
+    } finally {
+      buffers.get(0).release();
+      buffers.get(1).release();
+      direct.release();
+      composite.release();
     }
   }
 

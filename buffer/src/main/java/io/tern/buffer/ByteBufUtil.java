@@ -291,15 +291,18 @@ public final class ByteBufUtil {
     if (address >= 0 && buf.writableBytes() >= (long) chars * Utf8.MAX_BYTES_PER_CHAR) {
       // Native memory this module owns: straight in, no intermediate array and no garbage. Only
       // when the worst case fits: these stores check no bounds of their own, and a CharSequence
-      // changed by another thread since it was measured must not write past the end. A string
-      // that starts with ASCII goes through the scratch array's bulk path as far as it is ASCII.
+      // changed by another thread since it was measured must not write past the end. A longer
+      // string that starts with ASCII goes through the scratch array in bulk as far as it is ASCII.
       long at = address + writerIndex;
-      long after =
-          chars >= Utf8.NATIVE_COPY_MIN_CHARS
-                  && seq instanceof String s
-                  && Utf8.startsAscii(s, start, ASCII_LEAD_CHARS)
-              ? Utf8.encodeLatin1At(s, start, end, at)
-              : Utf8.encodeAt(seq, start, end, at);
+      long after;
+      if (seq instanceof String s && Utf8.startsAscii(s, start, ASCII_LEAD_CHARS)) {
+        after =
+            chars > Utf8.DIRECT_STORE_MAX_CHARS
+                ? Utf8.encodeLatin1At(s, start, end, at)
+                : Utf8.encodeAsciiLedAt(s, start, end, at);
+      } else {
+        after = Utf8.encodeAt(seq, start, end, at);
+      }
       int written = (int) (after - at);
       buf.writerIndex(writerIndex + written);
       return written;

@@ -33,6 +33,12 @@ public final class ByteBufUtil {
    */
   private static final int DIRECT_BULK_THRESHOLD = 128;
 
+  /**
+   * How many leading chars must be ASCII for {@code writeUtf8} into native memory to try the bulk
+   * path: text that is not mostly ASCII skips the scratch array from its first chars.
+   */
+  private static final int ASCII_LEAD_CHARS = 8;
+
   private ByteBufUtil() {}
 
   // ---------------------------------------------------------------------------------------------
@@ -280,6 +286,27 @@ public final class ByteBufUtil {
       // In-place encoding never checks bounds: make sure this text fits.
       buf.ensureWritable(Utf8.length(seq, start, end));
     }
+    int writerIndex = buf.writerIndex();
+    long address = rawAddress(buf);
+    if (address >= 0 && buf.writableBytes() >= (long) chars * Utf8.MAX_BYTES_PER_CHAR) {
+      // Native memory this module owns: straight in, no intermediate array and no garbage. Only
+      // when the worst case fits: these stores check no bounds of their own, and a CharSequence
+      // changed by another thread since it was measured must not write past the end. A longer
+      // string that starts with ASCII goes through the scratch array in bulk as far as it is ASCII.
+      long at = address + writerIndex;
+      long after;
+      if (seq instanceof String s && Utf8.startsAscii(s, start, ASCII_LEAD_CHARS)) {
+        after =
+            chars > Utf8.DIRECT_STORE_MAX_CHARS
+                ? Utf8.encodeLatin1At(s, start, end, at)
+                : Utf8.encodeAsciiLedAt(s, start, end, at);
+      } else {
+        after = Utf8.encodeAt(seq, start, end, at);
+      }
+      int written = (int) (after - at);
+      buf.writerIndex(writerIndex + written);
+      return written;
+    }
     if (chars >= (buf.hasArray() ? STRING_BULK_THRESHOLD : DIRECT_BULK_THRESHOLD)
         && seq instanceof String s
         && Utf8.startsAscii(s, start, STRING_BULK_THRESHOLD)) {
@@ -291,17 +318,6 @@ public final class ByteBufUtil {
               .getBytes(StandardCharsets.UTF_8);
       buf.writeBytes(bytes);
       return bytes.length;
-    }
-    int writerIndex = buf.writerIndex();
-    long address = rawAddress(buf);
-    if (address >= 0 && buf.writableBytes() >= (long) chars * Utf8.MAX_BYTES_PER_CHAR) {
-      // Native memory this module owns: straight in, one store per byte, no scratch and no copy.
-      // Only when the worst case fits: these stores check no bounds of their own, and a
-      // CharSequence changed by another thread since it was measured must not write past the end.
-      long at = address + writerIndex;
-      int written = (int) (Utf8.encodeAt(seq, start, end, at) - at);
-      buf.writerIndex(writerIndex + written);
-      return written;
     }
     if (buf.hasArray()) {
       int base = buf.arrayOffset();

@@ -138,6 +138,109 @@ class ByteBufUtilTest {
   }
 
   @Test
+  void everyKindOfCharAtEveryPositionLandsExactlyInNativeMemoryAndNothingBeyond() {
+    // The native paths store more than one byte at a time: each kind of char (1 to 4 bytes, lone
+    // surrogates) at every position of every length up to 40, in ASCII and in 3-byte text, and the
+    // bytes right after the text (which wide stores must never touch) checked.
+    String[] specials = {
+      "\u00e9", "\u20ac", "\ud83d\ude00", "\ud83d", "\ude00", "\u07ff", "\u0800"
+    };
+    char[] fillers = {'a', '\u4e2d'};
+    List<Supplier<ByteBuf>> natives =
+        List.of(() -> Unpooled.directBuffer(256), () -> BufferKind.POOLED.directBuffer(256));
+    for (Supplier<ByteBuf> kind : natives) {
+      for (char filler : fillers) {
+        for (String special : specials) {
+          for (int length = 0; length <= 40; length++) {
+            for (int at = -1; at < length; at++) {
+              StringBuilder sb = new StringBuilder();
+              for (int i = 0; i < length; i++) {
+                if (i == at) {
+                  sb.append(special);
+                } else {
+                  sb.append(filler);
+                }
+              }
+              assertLandsExactly(kind, sb.toString());
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void textOfEveryLengthAroundThePathSwitchesLandsExactlyInNativeMemory() {
+    Random random = new Random(0x5EED);
+    List<Supplier<ByteBuf>> natives =
+        List.of(() -> Unpooled.directBuffer(64), () -> BufferKind.POOLED.directBuffer(64));
+    for (Supplier<ByteBuf> kind : natives) {
+      for (int length = 0; length <= 300; length++) {
+        assertLandsExactly(kind, randomText(random, length));
+        assertLandsExactly(kind, "x".repeat(length));
+        assertLandsExactly(kind, "\u00e9".repeat(length));
+        assertLandsExactly(kind, "x".repeat(length) + "\u00e9");
+      }
+      for (int prefix = 1360; prefix < 1368; prefix++) {
+        // Across the scratch array's chunk of 1,364 chars, a pair at every offset around it.
+        assertLandsExactly(kind, "x".repeat(prefix) + "\ud83d\ude00" + randomText(random, 3000));
+        assertLandsExactly(kind, "\u00e9".repeat(prefix) + "\ud83d\ude00" + "y".repeat(2000));
+      }
+    }
+  }
+
+  /**
+   * Writes {@code text} with writeUtf8 and writeAscii into the raw buffer under {@code kind}'s
+   * (filled with 0x55 first) and checks the bytes and the 8 bytes after each write.
+   */
+  private static void assertLandsExactly(Supplier<ByteBuf> kind, String text) {
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    byte[] latin1 = asciiBytes(text);
+    ByteBuf owner = kind.get();
+    ByteBuf buf = root(owner);
+    try {
+      // Room for the worst case (3 bytes per char), so the raw-address paths are the ones taken.
+      buf.ensureWritable(3 * text.length() + 16);
+      assertThat(buf).isInstanceOf(SegmentByteBuf.class);
+      fill(buf);
+      buf.writeByte('<');
+      assertThat(ByteBufUtil.writeUtf8(buf, text)).isEqualTo(utf8.length);
+      assertUntouchedAfterWriterIndex(buf, text);
+      assertThat(ByteBufUtil.getBytes(buf, 1, utf8.length)).as("%s", text).isEqualTo(utf8);
+      fill(buf.clear());
+      buf.writeByte('<');
+      assertThat(ByteBufUtil.writeAscii(buf, text)).isEqualTo(text.length());
+      assertUntouchedAfterWriterIndex(buf, text);
+      assertThat(ByteBufUtil.getBytes(buf, 1, latin1.length)).as("%s", text).isEqualTo(latin1);
+    } finally {
+      owner.release();
+    }
+  }
+
+  private static void fill(ByteBuf buf) {
+    for (int i = 0; i < buf.capacity(); i++) {
+      buf.setByte(i, 0x55);
+    }
+  }
+
+  private static void assertUntouchedAfterWriterIndex(ByteBuf buf, String text) {
+    int end = Math.min(buf.capacity(), buf.writerIndex() + 8);
+    for (int i = buf.writerIndex(); i < end; i++) {
+      assertThat(buf.getByte(i)).as("byte %d after %s", i, text).isEqualTo((byte) 0x55);
+    }
+  }
+
+  /** What writeAscii writes: a char's value up to 0xFF, '?' above. */
+  private static byte[] asciiBytes(String text) {
+    byte[] bytes = new byte[text.length()];
+    for (int i = 0; i < bytes.length; i++) {
+      char c = text.charAt(i);
+      bytes[i] = c > 0xFF ? (byte) '?' : (byte) c;
+    }
+    return bytes;
+  }
+
+  @Test
   void latin1TextLongerThanTheScratchArrayLandsExactlyInNativeMemory() {
     String text =
         "Latin-1 \u00e9\u00ff\u0000 text ".repeat(700); // 15,400 chars, one scratch is 4,093

@@ -31,6 +31,7 @@ public final class NativeMemory {
   public static final MemorySegment ALL = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
   private static final MethodHandle MALLOC;
+  private static final MethodHandle ALIGNED_ALLOC;
   private static final MethodHandle FREE;
 
   static {
@@ -41,6 +42,12 @@ public final class NativeMemory {
         linker.downcallHandle(
             libc.find("malloc").orElseThrow(),
             FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG),
+            critical);
+    ALIGNED_ALLOC =
+        linker.downcallHandle(
+            libc.find("aligned_alloc").orElseThrow(),
+            FunctionDescriptor.of(
+                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
             critical);
     FREE =
         linker.downcallHandle(
@@ -72,7 +79,45 @@ public final class NativeMemory {
     return address.reinterpret(size);
   }
 
-  /** Frees memory from {@link #allocate}; {@link MemorySegment#NULL} is ignored. */
+  /**
+   * Allocates {@code size} bytes of undefined content at an address that is a multiple of {@code
+   * alignment} ({@code aligned_alloc}); the caller frees them with {@link #free}.
+   *
+   * <p>Why pool chunks need it: {@code malloc} serves a large block from its own mapping, after a
+   * 16-byte header, so every buffer carved from it at page multiples started 16 bytes past a page
+   * and a cache line. The kernel's copies into such memory ({@code recv}, io_uring receives) run
+   * with a misaligned destination, which cost about three times an aligned copy here (the receive
+   * copy of a streamed echo: {@code _copy_to_iter} 300 samples per GiB against 110; see
+   * docs/BENCHMARKS.md, session 8).
+   *
+   * @param size bytes, rounded up to a multiple of {@code alignment} for the C library
+   * @param alignment a power of two
+   * @throws OutOfMemoryError if the C library has no memory
+   */
+  public static MemorySegment allocateAligned(long size, long alignment) {
+    if (alignment <= 0 || Long.bitCount(alignment) != 1) {
+      throw new IllegalArgumentException("alignment must be a power of two: " + alignment);
+    }
+    if (size == 0) {
+      return MemorySegment.NULL;
+    }
+    long rounded = (size + alignment - 1) & -alignment;
+    MemorySegment address;
+    try {
+      address = (MemorySegment) ALIGNED_ALLOC.invokeExact(alignment, rounded);
+    } catch (Throwable t) {
+      throw new IllegalStateException("aligned_alloc failed", t);
+    }
+    if (address.address() == 0) {
+      throw new OutOfMemoryError("Cannot allocate " + size + " bytes of native memory");
+    }
+    return address.reinterpret(size);
+  }
+
+  /**
+   * Frees memory from {@link #allocate} or {@link #allocateAligned}; {@link MemorySegment#NULL} is
+   * ignored.
+   */
   public static void free(MemorySegment segment) {
     if (segment.address() == 0) {
       return;

@@ -15,13 +15,15 @@ import java.lang.foreign.MemorySegment;
 /**
  * A listening socket over epoll (TCP or Unix): the accept loop on readiness. Accepting is
  * edge-triggered: when the accept loop stops at its message limit with connections possibly still
- * queued, it continues in a task. The socket, options and binding are {@link LinuxServerChannel}'s;
+ * queued, no new edge will announce them, so it asks the handler to call it again after the next
+ * {@code epoll_wait} ({@link EpollIoHandler#readAgain}), as a stream channel's read loop does: a
+ * task would run again and again in one task pass during a burst of connections, while the accepted
+ * children's first bytes waited. The socket, options and binding are {@link LinuxServerChannel}'s;
  * subclasses create the accepted children. Loop thread only, except what {@link
  * io.tern.transport.channel.Channel} allows from any thread.
  */
 abstract class EpollServerChannel extends LinuxServerChannel {
   private final Handle handle = new Handle();
-  private final Runnable acceptAgain = this::acceptNow;
   private boolean readInterested;
   private boolean maybeMorePending;
   private boolean acceptAgainScheduled;
@@ -67,7 +69,8 @@ abstract class EpollServerChannel extends LinuxServerChannel {
     acceptReady();
     if (maybeMorePending && readInterested && isActive() && !acceptAgainScheduled) {
       acceptAgainScheduled = true;
-      eventLoop().execute(acceptAgain);
+      EpollRegistration r = (EpollRegistration) registration().attachment();
+      r.handler().readAgain(r);
     }
   }
 

@@ -46,8 +46,11 @@ record IoUringSettings(
    * io.tern.transport.linux.ioUring.bufferSize} (defaults: 64 buffers of 64 KiB when the kernel
    * consumes them incrementally, else 256 of 4 KiB), {@code
    * io.tern.transport.linux.ioUring.incrementalBuffers} (default {@code true}: use them where the
-   * kernel has them) and {@code io.tern.transport.linux.ioUring.sendZcThreshold} (default -1, off;
-   * a byte count turns zero-copy sends on from that size); every feature allowed.
+   * kernel has them), {@code io.tern.transport.linux.ioUring.sendZcThreshold} (default -1, off; a
+   * byte count turns zero-copy sends on from that size), and {@code
+   * io.tern.transport.linux.ioUring.bufferRings}, {@code io.tern.transport.linux.ioUring.multishot}
+   * and {@code io.tern.transport.linux.ioUring.deferTaskrun} (default {@code true}; {@code false}
+   * turns the feature off, to compare configurations without a rebuild).
    */
   static IoUringSettings fromProperties() {
     int ring = SystemProperties.getInt("io.tern.transport.linux.ioUring.ringSize", 4096);
@@ -59,8 +62,14 @@ record IoUringSettings(
     int zc =
         SystemProperties.getInt(
             "io.tern.transport.linux.ioUring.sendZcThreshold", DEFAULT_SEND_ZC_THRESHOLD);
+    boolean rings =
+        SystemProperties.getBoolean("io.tern.transport.linux.ioUring.bufferRings", true);
+    boolean multishot =
+        SystemProperties.getBoolean("io.tern.transport.linux.ioUring.multishot", true);
+    boolean defer =
+        SystemProperties.getBoolean("io.tern.transport.linux.ioUring.deferTaskrun", true);
     return new IoUringSettings(
-        ring, cq, true, true, true, true, incremental, true, entries, size, zc);
+        ring, cq, true, defer, true, rings, incremental, multishot, entries, size, zc);
   }
 
   /**

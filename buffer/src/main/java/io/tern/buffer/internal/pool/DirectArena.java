@@ -4,12 +4,16 @@ import io.tern.buffer.internal.NativeMemory;
 import java.lang.foreign.MemorySegment;
 
 /**
- * An arena whose chunks are native memory from {@link NativeMemory} ({@code calloc}), freed with
- * {@code free} the moment a chunk is destroyed: deterministic, no GC and no shared-arena handshake.
- * Chunks come from {@code calloc} in whole chunk sizes, so the C library maps fresh zero pages and
- * the zeroing costs little.
+ * An arena whose chunks are native memory from {@link NativeMemory}, freed with {@code free} the
+ * moment a chunk is destroyed: deterministic, no GC and no shared-arena handshake. Chunks are
+ * page-aligned ({@link NativeMemory#allocateAligned}), so every buffer carved at page multiples
+ * starts on a page and a cache line: {@code malloc} alone put them 16 bytes past one, and the
+ * kernel's receive copies into them ran about three times slower.
  */
 final class DirectArena extends PoolArena<MemorySegment> {
+  /** Chunk alignment: the smallest page size of the platforms Tern runs on. */
+  static final long CHUNK_ALIGNMENT = 4096;
+
   DirectArena(PoolEngine engine, int index) {
     super(engine, index);
   }
@@ -21,7 +25,7 @@ final class DirectArena extends PoolArena<MemorySegment> {
 
   @Override
   MemorySegment newChunkMemory(int size) {
-    return NativeMemory.allocate(size);
+    return NativeMemory.allocateAligned(size, CHUNK_ALIGNMENT);
   }
 
   @Override

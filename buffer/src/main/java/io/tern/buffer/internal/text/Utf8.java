@@ -28,6 +28,13 @@ public final class Utf8 {
   private static final ValueLayout.OfInt INT_LE =
       ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+  /** The same single stores of a multi-byte sequence into a {@code byte[]}. */
+  private static final VarHandle SHORT_VIEW =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final VarHandle INT_VIEW =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
   /** Eight bytes of a {@code byte[]} at once, for the ASCII test of the scratch array. */
   private static final VarHandle LONG_VIEW =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
@@ -155,37 +162,34 @@ public final class Utf8 {
    * @return the position after the last byte written
    */
   public static int encode(CharSequence seq, int start, int end, byte[] dst, int pos) {
-    int i = start;
-    for (; i < end; i++) {
+    for (int i = start; i < end; i++) {
       char c = seq.charAt(i);
-      if (c >= 0x80) {
-        break;
-      }
-      dst[pos++] = (byte) c;
-    }
-    for (; i < end; i++) {
-      char c = seq.charAt(i);
+      // One store per sequence, as encodeAt does: one bounds check per char instead of per byte.
       if (c < 0x80) {
         dst[pos++] = (byte) c;
       } else if (c < 0x800) {
-        dst[pos++] = (byte) (0xC0 | (c >> 6));
-        dst[pos++] = (byte) (0x80 | (c & 0x3F));
+        SHORT_VIEW.set(dst, pos, (short) ((0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8)));
+        pos += 2;
       } else if (Character.isSurrogate(c)) {
         char low = i + 1 < end ? seq.charAt(i + 1) : 0;
         if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
           int cp = Character.toCodePoint(c, low);
-          dst[pos++] = (byte) (0xF0 | (cp >> 18));
-          dst[pos++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-          dst[pos++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-          dst[pos++] = (byte) (0x80 | (cp & 0x3F));
+          INT_VIEW.set(
+              dst,
+              pos,
+              (0xF0 | (cp >> 18))
+                  | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
+                  | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
+                  | ((0x80 | (cp & 0x3F)) << 24));
+          pos += 4;
           i++;
         } else {
           dst[pos++] = '?';
         }
       } else {
-        dst[pos++] = (byte) (0xE0 | (c >> 12));
-        dst[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-        dst[pos++] = (byte) (0x80 | (c & 0x3F));
+        SHORT_VIEW.set(dst, pos, (short) ((0xE0 | (c >> 12)) | ((0x80 | ((c >> 6) & 0x3F)) << 8)));
+        dst[pos + 2] = (byte) (0x80 | (c & 0x3F));
+        pos += 3;
       }
     }
     return pos;

@@ -168,20 +168,26 @@ public final class Utf8 {
       if (c < 0x80) {
         dst[pos++] = (byte) c;
       } else if (c < 0x800) {
-        SHORT_VIEW.set(dst, pos, twoBytes(c));
+        SHORT_VIEW.set(dst, pos, (short) ((0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8)));
         pos += 2;
       } else if (Character.isSurrogate(c)) {
         char low = i + 1 < end ? seq.charAt(i + 1) : 0;
         if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
           int cp = Character.toCodePoint(c, low);
-          INT_VIEW.set(dst, pos, fourBytes(cp));
+          INT_VIEW.set(
+              dst,
+              pos,
+              (0xF0 | (cp >> 18))
+                  | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
+                  | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
+                  | ((0x80 | (cp & 0x3F)) << 24));
           pos += 4;
           i++;
         } else {
           dst[pos++] = '?';
         }
       } else {
-        SHORT_VIEW.set(dst, pos, threeBytesLead(c));
+        SHORT_VIEW.set(dst, pos, (short) ((0xE0 | (c >> 12)) | ((0x80 | ((c >> 6) & 0x3F)) << 8)));
         dst[pos + 2] = (byte) (0x80 | (c & 0x3F));
         pos += 3;
       }
@@ -324,20 +330,26 @@ public final class Utf8 {
       if (c < 0x80) {
         ALL.set(BYTE, pos++, (byte) c);
       } else if (c < 0x800) {
-        ALL.set(SHORT_LE, pos, twoBytes(c));
+        ALL.set(SHORT_LE, pos, (short) ((0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8)));
         pos += 2;
       } else if (Character.isSurrogate(c)) {
         char low = i + 1 < end ? seq.charAt(i + 1) : 0;
         if (Character.isHighSurrogate(c) && Character.isLowSurrogate(low)) {
           int cp = Character.toCodePoint(c, low);
-          ALL.set(INT_LE, pos, fourBytes(cp));
+          ALL.set(
+              INT_LE,
+              pos,
+              (0xF0 | (cp >> 18))
+                  | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
+                  | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
+                  | ((0x80 | (cp & 0x3F)) << 24));
           pos += 4;
           i++;
         } else {
           ALL.set(BYTE, pos++, (byte) '?');
         }
       } else {
-        ALL.set(SHORT_LE, pos, threeBytesLead(c));
+        ALL.set(SHORT_LE, pos, (short) ((0xE0 | (c >> 12)) | ((0x80 | ((c >> 6) & 0x3F)) << 8)));
         ALL.set(BYTE, pos + 2, (byte) (0x80 | (c & 0x3F)));
         pos += 3;
       }
@@ -460,28 +472,5 @@ public final class Utf8 {
 
   private static byte asciiByte(char c) {
     return c > 0xFF ? (byte) '?' : (byte) c;
-  }
-
-  // The wide stores' values: a sequence's bytes packed little-endian, so a little-endian store
-  // puts them in memory order on any platform.
-
-  /** The 2-byte sequence of {@code c} (0x80 to 0x7FF). */
-  private static short twoBytes(char c) {
-    return (short) ((0xC0 | (c >> 6)) | ((0x80 | (c & 0x3F)) << 8));
-  }
-
-  /**
-   * The first two bytes of the 3-byte sequence of {@code c}; the third is {@code 0x80 | c & 0x3F}.
-   */
-  private static short threeBytesLead(char c) {
-    return (short) ((0xE0 | (c >> 12)) | ((0x80 | ((c >> 6) & 0x3F)) << 8));
-  }
-
-  /** The 4-byte sequence of the supplementary code point {@code cp}. */
-  private static int fourBytes(int cp) {
-    return (0xF0 | (cp >> 18))
-        | ((0x80 | ((cp >> 12) & 0x3F)) << 8)
-        | ((0x80 | ((cp >> 6) & 0x3F)) << 16)
-        | ((0x80 | (cp & 0x3F)) << 24);
   }
 }

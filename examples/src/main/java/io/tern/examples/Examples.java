@@ -8,6 +8,8 @@ import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
+import io.tern.examples.memcache.MemcacheClient;
+import io.tern.examples.memcache.MemcacheServer;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
 import java.util.Arrays;
@@ -69,6 +71,15 @@ public final class Examples {
         new Entry(
             "a redis-cli-like client: --cmd 'SET k v; GET k' [--resp3] [--repeat N]",
             RedisClient::main));
+    EXAMPLES.put(
+        "memcache-server",
+        new Entry(
+            "an in-memory memcached, binary protocol (memccapable -b passes)",
+            MemcacheServer::main));
+    EXAMPLES.put(
+        "memcache-client",
+        new Entry(
+            "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }

@@ -55,10 +55,7 @@ public class RedisDecodeNetty {
     sink = new Sink();
     channel =
         new EmbeddedChannel(
-            new RedisDecoder(),
-            new RedisBulkStringAggregator(),
-            new RedisArrayAggregator(),
-            sink);
+            new RedisDecoder(), new RedisBulkStringAggregator(), new RedisArrayAggregator(), sink);
   }
 
   /** Closes the channel. */

@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Builds and encodes 1024 messages, flushing every 16 as a pipelining client or server would:
- * {@code commands} are {@code SET key value} and {@code GET key} in turn, built from strings the way
- * each library's users write them (Tern: a {@link RedisCommand} through {@link
+ * {@code commands} are {@code SET key value} and {@code GET key} in turn, built from strings the
+ * way each library's users write them (Tern: a {@link RedisCommand} through {@link
  * RedisCommandEncoder}; Netty: an {@code ArrayRedisMessage} of {@code FullBulkStringRedisMessage}s
  * through its {@code RedisEncoder}); {@code replies} are the reply mix of {@link RespStreams}, the
  * same message objects on both sides through each {@code RedisEncoder}. The buffers written are

@@ -42,7 +42,11 @@ final class RespStreams {
       range.append("$10\r\nelement-").append(j).append("0\r\n");
     }
     String[] kinds = {
-      "+OK\r\n", "$3\r\nxxx\r\n", "$100\r\n" + hundred + "\r\n", ":12345\r\n", "$-1\r\n",
+      "+OK\r\n",
+      "$3\r\nxxx\r\n",
+      "$100\r\n" + hundred + "\r\n",
+      ":12345\r\n",
+      "$-1\r\n",
       range.toString()
     };
     for (int i = 0; i < MESSAGES; i++) {
@@ -74,7 +78,10 @@ final class RespStreams {
     while (s[lf] != '\n') {
       lf++;
     }
-    int n = prefix == '$' || prefix == '*' ? Integer.parseInt(new String(s, i + 1, lf - i - 2, StandardCharsets.US_ASCII)) : 0;
+    int n =
+        prefix == '$' || prefix == '*'
+            ? Integer.parseInt(new String(s, i + 1, lf - i - 2, StandardCharsets.US_ASCII))
+            : 0;
     int next = lf + 1;
     if (prefix == '$' && n >= 0) {
       return next + n + 2;

@@ -88,12 +88,18 @@ public final class RedisClient {
    */
   static List<RedisCommand> parse(String text) {
     List<RedisCommand> commands = new ArrayList<>();
-    for (String line : text.split(";")) {
+    for (String line : text.split(";", -1)) {
+      if (line.isBlank()) {
+        continue;
+      }
       try {
         commands.add(RedisCommand.parse(line));
       } catch (IllegalArgumentException e) {
         throw new UsageException("--cmd: " + e.getMessage());
       }
+    }
+    if (commands.isEmpty()) {
+      throw new UsageException("--cmd: no command");
     }
     return commands;
   }

@@ -13,7 +13,6 @@ import io.tern.codec.redis.RedisMessage;
 import io.tern.codec.redis.SimpleStringRedisMessage;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.examples.redis.RedisStore.Key;
-import io.tern.examples.redis.RedisStore.Value;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -223,7 +222,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   }
 
   private RedisMessage get(List<ByteBuf> args) {
-    Value value = store.get(Key.of(args.get(1)));
+    RedisStore.Value value = store.get(Key.of(args.get(1)));
     return value == null ? nil() : bulk(value.bytes());
   }
 
@@ -250,7 +249,8 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
       }
     }
     Key key = Key.of(args.get(1));
-    Value value = new Value(io.tern.buffer.ByteBufUtil.getBytes(args.get(2)), expiresAt);
+    RedisStore.Value value =
+        new RedisStore.Value(io.tern.buffer.ByteBufUtil.getBytes(args.get(2)), expiresAt);
     if (nx && xx) {
       throw new IllegalArgumentException("NX and XX");
     }
@@ -293,7 +293,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   }
 
   private RedisMessage ttl(ByteBuf key) {
-    Value value = store.get(Key.of(key));
+    RedisStore.Value value = store.get(Key.of(key));
     if (value == null) {
       return IntegerRedisMessage.of(-2);
     }

@@ -16,6 +16,7 @@ import java.util.function.LongSupplier;
  */
 final class RedisStore {
   /** A key: bytes compared by content. */
+  @SuppressWarnings("ArrayRecordComponent") // equals and hashCode compare the contents
   record Key(byte[] bytes) {
     static Key of(ByteBuf buf) {
       return new Key(ByteBufUtil.getBytes(buf));
@@ -43,6 +44,7 @@ final class RedisStore {
   }
 
   /** A value and when it expires ({@code Long.MAX_VALUE}: never), in the clock's milliseconds. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared: the store replaces values whole
   record Value(byte[] bytes, long expiresAtMillis) {}
 
   private final Map<Key, Value> data = new ConcurrentHashMap<>();

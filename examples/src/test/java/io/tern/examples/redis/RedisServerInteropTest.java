@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The real Redis tools against the redis-server example: {@code redis-cli} in RESP2 and with
- * {@code -3} (which says {@code HELLO 3} first), and {@code redis-benchmark -P 16 -t get,set}, which
- * must finish without errors. A missing tool fails the test (install {@code redis-tools}, e.g. with
+ * The real Redis tools against the redis-server example: {@code redis-cli} in RESP2 and with {@code
+ * -3} (which says {@code HELLO 3} first), and {@code redis-benchmark -P 16 -t get,set}, which must
+ * finish without errors. A missing tool fails the test (install {@code redis-tools}, e.g. with
  * {@code bash .ci/install-peers}).
  */
 @Tag("interop")
@@ -52,7 +52,8 @@ class RedisServerInteropTest {
   }
 
   private String cli(String... args) throws Exception {
-    List<String> command = new ArrayList<>(List.of("redis-cli", "-h", "127.0.0.1", "-p", "" + port));
+    List<String> command =
+        new ArrayList<>(List.of("redis-cli", "-h", "127.0.0.1", "-p", "" + port));
     command.addAll(List.of(args));
     Result result = run(command, 30);
     assertThat(result.exitCode()).as(result.output()).isZero();
@@ -86,8 +87,20 @@ class RedisServerInteropTest {
     Result result =
         run(
             List.of(
-                "redis-benchmark", "-h", "127.0.0.1", "-p", "" + port, "-P", "16", "-t", "get,set",
-                "-n", "100000", "-c", "20", "-q"),
+                "redis-benchmark",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                "" + port,
+                "-P",
+                "16",
+                "-t",
+                "get,set",
+                "-n",
+                "100000",
+                "-c",
+                "20",
+                "-q"),
             120);
     assertThat(result.exitCode()).as(result.output()).isZero();
     assertThat(result.output()).contains("SET:", "GET:").doesNotContainIgnoringCase("error");

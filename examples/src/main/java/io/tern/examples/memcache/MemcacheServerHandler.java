@@ -9,8 +9,6 @@ import io.tern.buffer.Unpooled;
 import io.tern.codec.memcache.BinaryMemcacheOpcodes;
 import io.tern.codec.memcache.BinaryMemcacheRequest;
 import io.tern.codec.memcache.BinaryMemcacheResponse;
-import io.tern.examples.memcache.MemcacheStore.Item;
-import io.tern.examples.memcache.MemcacheStore.Key;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import java.nio.charset.StandardCharsets;
@@ -86,19 +84,19 @@ final class MemcacheServerHandler implements ChannelHandler {
     if (response == null) {
       return;
     }
-    boolean success = response.status() == SUCCESS;
-    boolean silentMiss =
-        (opcode == GETQ || opcode == GETKQ || opcode == GATQ || opcode == GATKQ)
-            && response.status() == KEY_ENOENT;
-    if (quiet && (success || silentMiss)) {
+    // Quiet gets answer hits and stay silent on misses; the other quiet commands answer errors only.
+    boolean quietGet = opcode == GETQ || opcode == GETKQ || opcode == GATQ || opcode == GATKQ;
+    boolean silent =
+        quietGet ? response.status() == KEY_ENOENT : response.status() == SUCCESS;
+    if (quiet && silent) {
       response.release();
     } else {
       ctx.write(response);
     }
   }
 
-  private static Key key(BinaryMemcacheRequest request) {
-    return new Key(ByteBufUtil.getBytes(request.key()));
+  private static MemcacheStore.Key key(BinaryMemcacheRequest request) {
+    return new MemcacheStore.Key(ByteBufUtil.getBytes(request.key()));
   }
 
   private Response reply(BinaryMemcacheRequest request, short status) {
@@ -157,14 +155,17 @@ final class MemcacheServerHandler implements ChannelHandler {
     if (request.key().readableBytes() == 0 || request.key().readableBytes() > MAX_KEY) {
       return error(request, EINVAL);
     }
-    Key key = key(request);
-    Item item;
+    MemcacheStore.Key key = key(request);
+    MemcacheStore.Item item;
     if (touchExpiration >= 0) {
       long deadline = store.deadline(touchExpiration);
       item =
           store.update(
               key,
-              old -> old == null ? null : new Item(old.value(), old.flags(), deadline, old.cas()));
+              old ->
+                  old == null
+                      ? null
+                      : new MemcacheStore.Item(old.value(), old.flags(), deadline, old.cas()));
     } else {
       item = store.get(key);
     }
@@ -194,10 +195,13 @@ final class MemcacheServerHandler implements ChannelHandler {
       return error(request, EINVAL);
     }
     long deadline = store.deadline(request.extras().getUnsignedInt(request.extras().readerIndex()));
-    Item item =
+    MemcacheStore.Item item =
         store.update(
             key(request),
-            old -> old == null ? null : new Item(old.value(), old.flags(), deadline, old.cas()));
+            old ->
+                old == null
+                    ? null
+                    : new MemcacheStore.Item(old.value(), old.flags(), deadline, old.cas()));
     return item == null
         ? error(request, KEY_ENOENT)
         : reply(request, SUCCESS)
@@ -219,7 +223,7 @@ final class MemcacheServerHandler implements ChannelHandler {
     byte loud = BinaryMemcacheOpcodes.loud(request.opcode());
     long cas = request.cas();
     short[] status = {SUCCESS};
-    Item stored =
+    MemcacheStore.Item stored =
         store.update(
             key(request),
             old -> {
@@ -239,7 +243,7 @@ final class MemcacheServerHandler implements ChannelHandler {
                 status[0] = KEY_EEXISTS;
                 return old;
               }
-              return new Item(value, flags, deadline, store.nextCas());
+              return new MemcacheStore.Item(value, flags, deadline, store.nextCas());
             });
     if (status[0] != SUCCESS) {
       return error(request, status[0]);
@@ -256,7 +260,7 @@ final class MemcacheServerHandler implements ChannelHandler {
     boolean append = BinaryMemcacheOpcodes.loud(request.opcode()) == APPEND;
     long cas = request.cas();
     short[] status = {SUCCESS};
-    Item stored =
+    MemcacheStore.Item stored =
         store.update(
             key(request),
             old -> {
@@ -273,7 +277,8 @@ final class MemcacheServerHandler implements ChannelHandler {
               byte[] second = append ? more : old.value();
               System.arraycopy(first, 0, joined, 0, first.length);
               System.arraycopy(second, 0, joined, first.length, second.length);
-              return new Item(joined, old.flags(), old.expiresAtMillis(), store.nextCas());
+              return new MemcacheStore.Item(
+                  joined, old.flags(), old.expiresAtMillis(), store.nextCas());
             });
     if (status[0] != SUCCESS) {
       return error(request, status[0]);
@@ -317,7 +322,7 @@ final class MemcacheServerHandler implements ChannelHandler {
     long cas = request.cas();
     short[] status = {SUCCESS};
     long[] result = new long[1];
-    Item stored =
+    MemcacheStore.Item stored =
         store.update(
             key(request),
             old -> {
@@ -327,7 +332,7 @@ final class MemcacheServerHandler implements ChannelHandler {
                   return null;
                 }
                 result[0] = initial;
-                return new Item(
+                return new MemcacheStore.Item(
                     Long.toUnsignedString(initial).getBytes(StandardCharsets.US_ASCII),
                     0,
                     store.deadline(expiration),
@@ -350,7 +355,7 @@ final class MemcacheServerHandler implements ChannelHandler {
                       ? current + delta
                       : (Long.compareUnsigned(current, delta) < 0 ? 0 : current - delta);
               result[0] = next;
-              return new Item(
+              return new MemcacheStore.Item(
                   Long.toUnsignedString(next).getBytes(StandardCharsets.US_ASCII),
                   old.flags(),
                   old.expiresAtMillis(),

@@ -12,7 +12,6 @@ import io.tern.codec.redis.NullRedisMessage;
 import io.tern.codec.redis.RedisMessage;
 import io.tern.codec.redis.SimpleStringRedisMessage;
 import io.tern.common.ReferenceCountUtil;
-import io.tern.examples.redis.RedisStore.Key;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -39,7 +38,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   private static final ErrorRedisMessage SYNTAX = new ErrorRedisMessage("ERR syntax error");
 
   private final RedisStore store;
-  private final Set<Key> subscriptions = new LinkedHashSet<>();
+  private final Set<RedisStore.Key> subscriptions = new LinkedHashSet<>();
   private int protocol = 2;
   private Channel channel;
 
@@ -76,7 +75,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    for (Key name : subscriptions) {
+    for (RedisStore.Key name : subscriptions) {
       store.unsubscribe(name, this);
     }
     subscriptions.clear();
@@ -222,7 +221,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   }
 
   private RedisMessage get(List<ByteBuf> args) {
-    RedisStore.Value value = store.get(Key.of(args.get(1)));
+    RedisStore.Value value = store.get(RedisStore.Key.of(args.get(1)));
     return value == null ? nil() : bulk(value.bytes());
   }
 
@@ -248,7 +247,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
         default -> throw new IllegalArgumentException(option);
       }
     }
-    Key key = Key.of(args.get(1));
+    RedisStore.Key key = RedisStore.Key.of(args.get(1));
     RedisStore.Value value =
         new RedisStore.Value(io.tern.buffer.ByteBufUtil.getBytes(args.get(2)), expiresAt);
     if (nx && xx) {
@@ -267,7 +266,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   private RedisMessage del(List<ByteBuf> args) {
     long deleted = 0;
     for (int i = 1; i < args.size(); i++) {
-      if (store.delete(Key.of(args.get(i)))) {
+      if (store.delete(RedisStore.Key.of(args.get(i)))) {
         deleted++;
       }
     }
@@ -277,7 +276,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   private RedisMessage exists(List<ByteBuf> args) {
     long found = 0;
     for (int i = 1; i < args.size(); i++) {
-      if (store.get(Key.of(args.get(i))) != null) {
+      if (store.get(RedisStore.Key.of(args.get(i))) != null) {
         found++;
       }
     }
@@ -285,15 +284,16 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   }
 
   private RedisMessage incr(ByteBuf key, long delta) {
-    return IntegerRedisMessage.of(store.increment(Key.of(key), delta));
+    return IntegerRedisMessage.of(store.increment(RedisStore.Key.of(key), delta));
   }
 
   private RedisMessage expire(ByteBuf key, long millis) {
-    return IntegerRedisMessage.of(store.expire(Key.of(key), store.now() + millis) ? 1 : 0);
+    return IntegerRedisMessage.of(
+        store.expire(RedisStore.Key.of(key), store.now() + millis) ? 1 : 0);
   }
 
   private RedisMessage ttl(ByteBuf key) {
-    RedisStore.Value value = store.get(Key.of(key));
+    RedisStore.Value value = store.get(RedisStore.Key.of(key));
     if (value == null) {
       return IntegerRedisMessage.of(-2);
     }
@@ -318,12 +318,12 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
 
   private RedisMessage publish(ByteBuf channelName, ByteBuf payload) {
     byte[] bytes = io.tern.buffer.ByteBufUtil.getBytes(payload);
-    return IntegerRedisMessage.of(store.publish(Key.of(channelName), bytes));
+    return IntegerRedisMessage.of(store.publish(RedisStore.Key.of(channelName), bytes));
   }
 
   /** Called by publishers on any loop: the message is built on this connection's own loop. */
   @Override
-  public void deliver(Key name, byte[] payload) {
+  public void deliver(RedisStore.Key name, byte[] payload) {
     channel
         .eventLoop()
         .execute(
@@ -342,7 +342,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
 
   private RedisMessage subscribe(ChannelHandlerContext ctx, List<ByteBuf> args) {
     for (int i = 1; i < args.size(); i++) {
-      Key name = Key.of(args.get(i));
+      RedisStore.Key name = RedisStore.Key.of(args.get(i));
       if (subscriptions.add(name)) {
         store.subscribe(name, this);
       }
@@ -352,18 +352,18 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   }
 
   private RedisMessage unsubscribe(ChannelHandlerContext ctx, List<ByteBuf> args) {
-    List<Key> channels = new ArrayList<>();
+    List<RedisStore.Key> channels = new ArrayList<>();
     if (args.size() == 1) {
       channels.addAll(subscriptions);
     } else {
       for (int i = 1; i < args.size(); i++) {
-        channels.add(Key.of(args.get(i)));
+        channels.add(RedisStore.Key.of(args.get(i)));
       }
     }
     if (channels.isEmpty()) {
       ctx.write(confirmation("unsubscribe", null));
     }
-    for (Key name : channels) {
+    for (RedisStore.Key name : channels) {
       if (subscriptions.remove(name)) {
         store.unsubscribe(name, this);
       }
@@ -372,7 +372,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
     return null;
   }
 
-  private RedisMessage confirmation(String kind, Key name) {
+  private RedisMessage confirmation(String kind, RedisStore.Key name) {
     List<RedisMessage> elements = new ArrayList<>(3);
     elements.add(bulk(kind));
     elements.add(name == null ? nil() : bulk(name.bytes()));

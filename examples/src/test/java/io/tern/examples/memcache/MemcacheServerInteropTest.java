@@ -38,7 +38,7 @@ class MemcacheServerInteropTest {
               .getNow();
       int port = ((InetSocketAddress) server.localAddress()).getPort();
       boolean found = false;
-      for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+      for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator, -1)) {
         found |= !dir.isEmpty() && Files.isExecutable(Path.of(dir, "memccapable"));
       }
       assertThat(found)

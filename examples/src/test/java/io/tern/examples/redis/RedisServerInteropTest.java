@@ -129,7 +129,7 @@ class RedisServerInteropTest {
   }
 
   private static void require(String executable) throws IOException {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator, -1)) {
       if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, executable))) {
         return;
       }

@@ -48,6 +48,7 @@ public class RedisDecodeNetty {
 
   /** Builds the stream and the channel. */
   @Setup
+  @SuppressWarnings("deprecation") // Netty 4.2 deprecates the aggregator's default limits, not it
   public void setUp() {
     boolean commands = stream.equals("commands");
     bytes = commands ? RespStreams.commands() : RespStreams.replies();

@@ -31,6 +31,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /** Netty 4.2's twin of {@link RedisEncode}. */
+@SuppressWarnings("FutureReturnValueIgnored") // writes use the void promise: nothing to observe
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

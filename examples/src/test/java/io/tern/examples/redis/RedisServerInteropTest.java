@@ -97,11 +97,11 @@ class RedisServerInteropTest {
                 "-t",
                 "get,set",
                 "-n",
-                "100000",
+                "10000",
                 "-c",
-                "20",
+                "10",
                 "-q"),
-            120);
+            240);
     assertThat(result.exitCode()).as(result.output()).isZero();
     assertThat(result.output()).contains("SET:", "GET:").doesNotContainIgnoringCase("error");
   }

@@ -232,7 +232,9 @@ class RedisInteropTest {
     assertThat(attribute.type()).isEqualTo(RedisMessageType.ATTRIBUTE);
     assertThat(text(attribute.key(0))).isEqualTo("key-popularity");
     attribute.release();
-    assertThat(text(reply())).isEqualTo("Some real reply following the attribute");
+    RedisMessage described = reply();
+    assertThat(text(described)).isEqualTo("Some real reply following the attribute");
+    ReferenceCountUtil.release(described);
     // DEBUG PROTOCOL push sends a push, then its own reply.
     ArrayRedisMessage push = (ArrayRedisMessage) reply();
     assertThat(push.type()).isEqualTo(RedisMessageType.PUSH);

@@ -84,10 +84,10 @@ final class MemcacheServerHandler implements ChannelHandler {
     if (response == null) {
       return;
     }
-    // Quiet gets answer hits and stay silent on misses; the other quiet commands answer errors only.
+    // Quiet gets answer hits and stay silent on misses; the other quiet commands answer errors
+    // only.
     boolean quietGet = opcode == GETQ || opcode == GETKQ || opcode == GATQ || opcode == GATKQ;
-    boolean silent =
-        quietGet ? response.status() == KEY_ENOENT : response.status() == SUCCESS;
+    boolean silent = quietGet ? response.status() == KEY_ENOENT : response.status() == SUCCESS;
     if (quiet && silent) {
       response.release();
     } else {

@@ -1,7 +1,7 @@
 package io.tern.benchmarks.buffer;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.search.AbstractSearchProcessorFactory;
 import io.netty.buffer.search.SearchProcessorFactory;
 import io.netty.util.ResourceLeakDetector;
@@ -19,7 +19,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Netty 4.2 twin of {@link LeakLevelSearch}: the same workload at the same leak level. */
+/**
+ * Netty 4.2 twin of {@link LeakLevelSearch}: the same workload at the same leak level, on Netty's
+ * pooled allocator, whose heap buffers Netty tracks (its unpooled heap buffers it does not).
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -60,7 +63,7 @@ public class LeakLevelSearchNetty {
    */
   @Benchmark
   public int allocateSearchRelease() {
-    ByteBuf buf = UnpooledByteBufAllocator.DEFAULT.heapBuffer(content.length, content.length);
+    ByteBuf buf = PooledByteBufAllocator.DEFAULT.heapBuffer(content.length, content.length);
     try {
       buf.writeBytes(content);
       return buf.forEachByte(factory.newSearchProcessor());

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -23,10 +24,10 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * {@code benchmarks/compare REGEX [--rounds N] [--results FILE] [JMH options]}: runs every Tern
- * benchmark matching {@code REGEX} and its Netty twin in rounds (Tern, Netty default, Netty with
- * Unsafe allowed; the order reversed every other round), prints JMH's tables, a table of every
- * round's scores, and one line per benchmark and parameter set: {@code RATIO
+ * {@code benchmarks/compare REGEX [--rounds N] [--results FILE] [--ignore-jmh-lock] [JMH options]}:
+ * runs every Tern benchmark matching {@code REGEX} and its Netty twin in rounds (Tern, Netty
+ * default, Netty with Unsafe allowed; the order reversed every other round), prints JMH's tables, a
+ * table of every round's scores, and one line per benchmark and parameter set: {@code RATIO
  * <Class.method[param=value,...]> <x.xxx>}, the median over rounds of Tern against the fastest
  * Netty configuration of the round (default or Unsafe, times the twin's {@link NettyConfiguration}
  * values), above 1 when Tern is better. {@link TernOnly} benchmarks print {@code TERN <name>
@@ -42,6 +43,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class JmhCompare {
   private static final int JMH_DEFAULT_FORKS = 5;
+  private static final long LOCK_WAIT_MINUTES = 30;
 
   private JmhCompare() {}
 
@@ -62,6 +64,11 @@ public final class JmhCompare {
       options = new CommandLineOptions(arguments.jmhArgs().toArray(String[]::new));
     } catch (IllegalArgumentException | CommandLineOptionException e) {
       return usage(out, e.getMessage());
+    }
+    if (arguments.ignoreJmhLock()) {
+      // Read by JMH's Runner: two runs at once disturb each other, so this is for a machine that
+      // is noisy anyway, and its figures say so.
+      System.setProperty("jmh.ignoreLock", "true");
     }
     if (options.shouldHelp()) {
       return usage(
@@ -159,9 +166,10 @@ public final class JmhCompare {
           Collection<RunResult> results;
           try {
             results =
-                new Runner(
-                        new RoundOptions(options, group.getValue(), side, group.getKey()), format)
-                    .run();
+                runWhenFree(
+                    new Runner(
+                        new RoundOptions(options, group.getValue(), side, group.getKey()), format),
+                    out);
           } catch (RunnerException e) {
             out.println("ERROR benchmark run failed (" + side.label() + "): " + e.getMessage());
             e.printStackTrace(out);
@@ -188,6 +196,38 @@ public final class JmhCompare {
       out.println("results written to " + arguments.results());
     }
     return 0;
+  }
+
+  /**
+   * Runs {@code runner}, waiting while another JMH run on this machine holds JMH's lock (two
+   * benchmark runs at once would disturb each other's figures) rather than failing at once; gives
+   * up after {@link #LOCK_WAIT_MINUTES} minutes.
+   */
+  private static Collection<RunResult> runWhenFree(Runner runner, PrintStream out)
+      throws RunnerException {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(LOCK_WAIT_MINUTES);
+    boolean told = false;
+    while (true) {
+      try {
+        return runner.run();
+      } catch (RunnerException e) {
+        if (e.getMessage() == null
+            || !e.getMessage().contains("Unable to acquire the JMH lock")
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        if (!told) {
+          out.println("(another JMH run holds JMH's lock: waiting for it to finish)");
+          told = true;
+        }
+        try {
+          Thread.sleep(2_000);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
   }
 
   /**

@@ -49,6 +49,9 @@ final class ResultsFile {
     List<String> args = new ArrayList<>();
     args.add("--rounds");
     args.add(Integer.toString(arguments.rounds()));
+    if (arguments.ignoreJmhLock()) {
+      args.add("--ignore-jmh-lock");
+    }
     for (String arg : arguments.jmhArgs()) {
       args.add(arg.matches("[A-Za-z0-9_./=,:+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
     }

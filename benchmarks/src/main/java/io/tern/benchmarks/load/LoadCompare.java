@@ -109,7 +109,8 @@ public final class LoadCompare {
     ScenarioRunner runner = new ScenarioRunner(options, out);
     LoadReport report = new LoadReport(options.transport(), scenarios, roles);
     int failures = 0;
-    for (int attempt = 0; report.rounds() < options.rounds(); attempt++) {
+    int retries = 0;
+    while (report.rounds() < options.rounds()) {
       int round = report.rounds() + 1;
       List<String> order = round % 2 == 1 ? roles.all() : roles.all().reversed();
       out.printf(Locale.ROOT, "%n=== round %d of %d: %s ===%n", round, options.rounds(), order);
@@ -121,12 +122,18 @@ public final class LoadCompare {
               name,
               runner.run(
                   specs.get(name),
-                  options.transport() + "-round" + round + "-attempt" + (attempt + 1) + "-" + name,
+                  options.transport()
+                      + "-round"
+                      + round
+                      + (retries > 0 ? "-retry" + retries : "")
+                      + "-"
+                      + name,
                   own));
         }
       } catch (LoadException e) {
         failures++;
-        out.println("ROUND FAILED (it does not count): " + e.getMessage());
+        retries++;
+        out.println("ROUND FAILED (it does not count, it runs again): " + e.getMessage());
         if (failures > options.rounds()) {
           out.println("ERROR " + failures + " rounds failed; giving up");
           return 1;
@@ -134,6 +141,7 @@ public final class LoadCompare {
         continue;
       }
       report.add(results);
+      retries = 0;
     }
     report.print(out);
     if (options.results() != null) {

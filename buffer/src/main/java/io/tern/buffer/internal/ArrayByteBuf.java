@@ -164,7 +164,7 @@ public abstract class ArrayByteBuf extends ByteBuf {
 
   @Override
   public final ByteBuffer nioBuffer(int index, int length) {
-    checkRange(index, length);
+    checkIndex(index, length);
     return ByteBuffer.wrap(array, offset + index, length).slice();
   }
 
@@ -187,10 +187,5 @@ public abstract class ArrayByteBuf extends ByteBuf {
   @Override
   public final boolean isDirect() {
     return false;
-  }
-
-  final void checkRange(int index, int length) {
-    ensureAccessible();
-    java.util.Objects.checkFromIndexSize(index, length, capacity());
   }
 }

@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Objects;
 
 /**
  * The buffer core over a {@link MemorySegment}: {@code capacity} bytes of {@code memory} starting
@@ -233,8 +232,7 @@ public abstract class SegmentByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer nioBuffer(int index, int length) {
-    ensureAccessible();
-    Objects.checkFromIndexSize(index, length, capacity());
+    checkIndex(index, length);
     return memory.asSlice(offset + index, length).asByteBuffer();
   }
 

@@ -184,7 +184,7 @@ public abstract class ViewByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer nioBuffer(int index, int length) {
-    checkIndex0(index, length);
+    checkIndex(index, length);
     ByteBuffer b = memory.nioBuffer(index + adjustment, length);
     return readOnly ? b.asReadOnlyBuffer() : b;
   }
@@ -196,7 +196,7 @@ public abstract class ViewByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer[] nioBuffers(int index, int length) {
-    checkIndex0(index, length);
+    checkIndex(index, length);
     ByteBuffer[] buffers = memory.nioBuffers(index + adjustment, length);
     if (readOnly) {
       for (int i = 0; i < buffers.length; i++) {
@@ -204,11 +204,6 @@ public abstract class ViewByteBuf extends ByteBuf {
       }
     }
     return buffers;
-  }
-
-  private void checkIndex0(int index, int length) {
-    ensureAccessible();
-    java.util.Objects.checkFromIndexSize(index, length, capacity());
   }
 
   @Override

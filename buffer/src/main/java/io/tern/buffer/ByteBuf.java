@@ -63,12 +63,12 @@ import java.util.Objects;
  *
  * <h2>Implementing</h2>
  *
- * <p>Implementations (in this module) provide a small core of {@code protected} methods: byte and
- * primitive loads and stores, four bulk copies, capacity adjustment, deallocation, {@link #alloc()}
- * and {@link #nioBuffer(int, int)}, optionally faster scan loops. Every public method is written
- * once, here, on top of that core, and checks bounds and accessibility before calling it, so the
- * core never checks. {@code ByteBuf} extends {@code Object} directly and its implementations sit
- * one or two levels below it, so {@code instanceof} and casts stay one compare.
+ * <p>Implementations (in this module) provide a small core of {@code protected} methods: one load
+ * and one store of a field of a given width and byte order, four bulk copies, capacity adjustment,
+ * deallocation, {@link #alloc()} and {@link #nioBuffer(int, int)}, optionally faster scan loops.
+ * Every public method is written once, here, on top of that core, and checks bounds and
+ * accessibility before calling it, so the core never checks. {@code ByteBuf} extends {@code Object}
+ * directly and its implementations sit one or two levels below it.
  */
 public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   /**
@@ -79,6 +79,10 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   private static final boolean CHECK_ACCESSIBLE =
       SystemProperties.getBoolean("io.tern.buffer.checkAccessible", true);
+
+  // The byte-order arguments of the per-width mechanism (see the end of this class).
+  private static final boolean BIG_ENDIAN = true;
+  private static final boolean LITTLE_ENDIAN = false;
 
   private static final VarHandle REF_CNT;
 
@@ -485,8 +489,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   // =============================================================================================
   // Absolute primitive access: get* and set* of every width, both byte orders.
   //
-  // Each is one line over the per-width mechanism at the end of this class: check the field's
-  // range with at(), then load or store through the core. Every one throws
+  // Each is one line over the per-width mechanism at the end of this class (get and set): check
+  // the field's range, then load or store through the core. Every one throws
   // IndexOutOfBoundsException if the field does not fit in [0, capacity), and
   // IllegalReferenceCountException if the buffer was released.
 
@@ -497,7 +501,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final boolean getBoolean(int index) {
-    return loadI8(at(index, 1)) != 0;
+    return get(index, 1, BIG_ENDIAN) != 0;
   }
 
   /**
@@ -508,8 +512,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setBoolean(int index, boolean value) {
-    storeI8(at(index, 1), value ? (byte) 1 : (byte) 0);
-    return this;
+    return set(index, 1, value ? 1 : 0, BIG_ENDIAN);
   }
 
   /**
@@ -519,7 +522,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final byte getByte(int index) {
-    return loadI8(at(index, 1));
+    return (byte) get(index, 1, BIG_ENDIAN);
   }
 
   /**
@@ -530,8 +533,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setByte(int index, int value) {
-    storeI8(at(index, 1), (byte) value);
-    return this;
+    return set(index, 1, value, BIG_ENDIAN);
   }
 
   /**
@@ -541,7 +543,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short getUnsignedByte(int index) {
-    return (short) (loadI8(at(index, 1)) & 0xff);
+    return (short) (get(index, 1, BIG_ENDIAN) & 0xff);
   }
 
   /**
@@ -551,7 +553,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short getShort(int index) {
-    return loadI16(at(index, 2), true);
+    return (short) get(index, 2, BIG_ENDIAN);
   }
 
   /**
@@ -562,8 +564,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setShort(int index, int value) {
-    storeI16(at(index, 2), (short) value, true);
-    return this;
+    return set(index, 2, value, BIG_ENDIAN);
   }
 
   /**
@@ -573,7 +574,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short getShortLE(int index) {
-    return loadI16(at(index, 2), false);
+    return (short) get(index, 2, LITTLE_ENDIAN);
   }
 
   /**
@@ -584,8 +585,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setShortLE(int index, int value) {
-    storeI16(at(index, 2), (short) value, false);
-    return this;
+    return set(index, 2, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -595,7 +595,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getUnsignedShort(int index) {
-    return loadI16(at(index, 2), true) & 0xffff;
+    return (int) (get(index, 2, BIG_ENDIAN) & 0xffff);
   }
 
   /**
@@ -605,7 +605,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getUnsignedShortLE(int index) {
-    return loadI16(at(index, 2), false) & 0xffff;
+    return (int) (get(index, 2, LITTLE_ENDIAN) & 0xffff);
   }
 
   /**
@@ -615,7 +615,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getMedium(int index) {
-    return (loadU24(at(index, 3), true) << 8) >> 8;
+    return (int) get(index, 3, BIG_ENDIAN);
   }
 
   /**
@@ -626,8 +626,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setMedium(int index, int value) {
-    storeI24(at(index, 3), value, true);
-    return this;
+    return set(index, 3, value, BIG_ENDIAN);
   }
 
   /**
@@ -637,7 +636,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getMediumLE(int index) {
-    return (loadU24(at(index, 3), false) << 8) >> 8;
+    return (int) get(index, 3, LITTLE_ENDIAN);
   }
 
   /**
@@ -648,8 +647,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setMediumLE(int index, int value) {
-    storeI24(at(index, 3), value, false);
-    return this;
+    return set(index, 3, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -659,7 +657,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getUnsignedMedium(int index) {
-    return loadU24(at(index, 3), true);
+    return (int) (get(index, 3, BIG_ENDIAN) & 0xffffff);
   }
 
   /**
@@ -669,7 +667,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getUnsignedMediumLE(int index) {
-    return loadU24(at(index, 3), false);
+    return (int) (get(index, 3, LITTLE_ENDIAN) & 0xffffff);
   }
 
   /**
@@ -679,7 +677,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getInt(int index) {
-    return loadI32(at(index, 4), true);
+    return (int) get(index, 4, BIG_ENDIAN);
   }
 
   /**
@@ -690,8 +688,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setInt(int index, int value) {
-    storeI32(at(index, 4), value, true);
-    return this;
+    return set(index, 4, value, BIG_ENDIAN);
   }
 
   /**
@@ -701,7 +698,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int getIntLE(int index) {
-    return loadI32(at(index, 4), false);
+    return (int) get(index, 4, LITTLE_ENDIAN);
   }
 
   /**
@@ -712,8 +709,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setIntLE(int index, int value) {
-    storeI32(at(index, 4), value, false);
-    return this;
+    return set(index, 4, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -723,7 +719,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long getUnsignedInt(int index) {
-    return loadI32(at(index, 4), true) & 0xFFFFFFFFL;
+    return get(index, 4, BIG_ENDIAN) & 0xFFFFFFFFL;
   }
 
   /**
@@ -733,7 +729,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long getUnsignedIntLE(int index) {
-    return loadI32(at(index, 4), false) & 0xFFFFFFFFL;
+    return get(index, 4, LITTLE_ENDIAN) & 0xFFFFFFFFL;
   }
 
   /**
@@ -743,7 +739,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long getLong(int index) {
-    return loadI64(at(index, 8), true);
+    return get(index, 8, BIG_ENDIAN);
   }
 
   /**
@@ -754,8 +750,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setLong(int index, long value) {
-    storeI64(at(index, 8), value, true);
-    return this;
+    return set(index, 8, value, BIG_ENDIAN);
   }
 
   /**
@@ -765,7 +760,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long getLongLE(int index) {
-    return loadI64(at(index, 8), false);
+    return get(index, 8, LITTLE_ENDIAN);
   }
 
   /**
@@ -776,8 +771,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setLongLE(int index, long value) {
-    storeI64(at(index, 8), value, false);
-    return this;
+    return set(index, 8, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -787,7 +781,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final char getChar(int index) {
-    return (char) loadI16(at(index, 2), true);
+    return (char) get(index, 2, BIG_ENDIAN);
   }
 
   /**
@@ -798,8 +792,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setChar(int index, int value) {
-    storeI16(at(index, 2), (short) value, true);
-    return this;
+    return set(index, 2, value, BIG_ENDIAN);
   }
 
   /**
@@ -809,7 +802,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final char getCharLE(int index) {
-    return (char) loadI16(at(index, 2), false);
+    return (char) get(index, 2, LITTLE_ENDIAN);
   }
 
   /**
@@ -820,8 +813,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setCharLE(int index, int value) {
-    storeI16(at(index, 2), (short) value, false);
-    return this;
+    return set(index, 2, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -831,7 +823,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final float getFloat(int index) {
-    return Float.intBitsToFloat(loadI32(at(index, 4), true));
+    return Float.intBitsToFloat((int) get(index, 4, BIG_ENDIAN));
   }
 
   /**
@@ -842,8 +834,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setFloat(int index, float value) {
-    storeI32(at(index, 4), Float.floatToRawIntBits(value), true);
-    return this;
+    return set(index, 4, Float.floatToRawIntBits(value), BIG_ENDIAN);
   }
 
   /**
@@ -853,7 +844,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final float getFloatLE(int index) {
-    return Float.intBitsToFloat(loadI32(at(index, 4), false));
+    return Float.intBitsToFloat((int) get(index, 4, LITTLE_ENDIAN));
   }
 
   /**
@@ -864,8 +855,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setFloatLE(int index, float value) {
-    storeI32(at(index, 4), Float.floatToRawIntBits(value), false);
-    return this;
+    return set(index, 4, Float.floatToRawIntBits(value), LITTLE_ENDIAN);
   }
 
   /**
@@ -875,7 +865,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final double getDouble(int index) {
-    return Double.longBitsToDouble(loadI64(at(index, 8), true));
+    return Double.longBitsToDouble(get(index, 8, BIG_ENDIAN));
   }
 
   /**
@@ -886,8 +876,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setDouble(int index, double value) {
-    storeI64(at(index, 8), Double.doubleToRawLongBits(value), true);
-    return this;
+    return set(index, 8, Double.doubleToRawLongBits(value), BIG_ENDIAN);
   }
 
   /**
@@ -897,7 +886,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final double getDoubleLE(int index) {
-    return Double.longBitsToDouble(loadI64(at(index, 8), false));
+    return Double.longBitsToDouble(get(index, 8, LITTLE_ENDIAN));
   }
 
   /**
@@ -908,8 +897,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf setDoubleLE(int index, double value) {
-    storeI64(at(index, 8), Double.doubleToRawLongBits(value), false);
-    return this;
+    return set(index, 8, Double.doubleToRawLongBits(value), LITTLE_ENDIAN);
   }
 
   // =============================================================================================
@@ -925,7 +913,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final boolean readBoolean() {
-    return readI8() != 0;
+    return read(1, BIG_ENDIAN) != 0;
   }
 
   /**
@@ -936,8 +924,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeBoolean(boolean value) {
-    writeI8(value ? (byte) 1 : (byte) 0);
-    return this;
+    return write(1, value ? 1 : 0, BIG_ENDIAN);
   }
 
   /**
@@ -946,7 +933,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final byte readByte() {
-    return readI8();
+    return (byte) read(1, BIG_ENDIAN);
   }
 
   /**
@@ -956,8 +943,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeByte(int value) {
-    writeI8((byte) value);
-    return this;
+    return write(1, value, BIG_ENDIAN);
   }
 
   /**
@@ -966,7 +952,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short readUnsignedByte() {
-    return (short) (readI8() & 0xff);
+    return (short) (read(1, BIG_ENDIAN) & 0xff);
   }
 
   /**
@@ -975,7 +961,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short readShort() {
-    return readI16(true);
+    return (short) read(2, BIG_ENDIAN);
   }
 
   /**
@@ -986,8 +972,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeShort(int value) {
-    writeI16((short) value, true);
-    return this;
+    return write(2, value, BIG_ENDIAN);
   }
 
   /**
@@ -996,7 +981,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final short readShortLE() {
-    return readI16(false);
+    return (short) read(2, LITTLE_ENDIAN);
   }
 
   /**
@@ -1007,8 +992,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeShortLE(int value) {
-    writeI16((short) value, false);
-    return this;
+    return write(2, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -1017,7 +1001,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readUnsignedShort() {
-    return readI16(true) & 0xffff;
+    return (int) (read(2, BIG_ENDIAN) & 0xffff);
   }
 
   /**
@@ -1026,7 +1010,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readUnsignedShortLE() {
-    return readI16(false) & 0xffff;
+    return (int) (read(2, LITTLE_ENDIAN) & 0xffff);
   }
 
   /**
@@ -1035,7 +1019,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readMedium() {
-    return (readU24(true) << 8) >> 8;
+    return (int) read(3, BIG_ENDIAN);
   }
 
   /**
@@ -1046,8 +1030,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeMedium(int value) {
-    writeI24(value, true);
-    return this;
+    return write(3, value, BIG_ENDIAN);
   }
 
   /**
@@ -1056,7 +1039,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readMediumLE() {
-    return (readU24(false) << 8) >> 8;
+    return (int) read(3, LITTLE_ENDIAN);
   }
 
   /**
@@ -1067,8 +1050,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeMediumLE(int value) {
-    writeI24(value, false);
-    return this;
+    return write(3, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -1077,7 +1059,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readUnsignedMedium() {
-    return readU24(true);
+    return (int) (read(3, BIG_ENDIAN) & 0xffffff);
   }
 
   /**
@@ -1086,7 +1068,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readUnsignedMediumLE() {
-    return readU24(false);
+    return (int) (read(3, LITTLE_ENDIAN) & 0xffffff);
   }
 
   /**
@@ -1095,7 +1077,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readInt() {
-    return readI32(true);
+    return (int) read(4, BIG_ENDIAN);
   }
 
   /**
@@ -1105,8 +1087,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeInt(int value) {
-    writeI32(value, true);
-    return this;
+    return write(4, value, BIG_ENDIAN);
   }
 
   /**
@@ -1115,7 +1096,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final int readIntLE() {
-    return readI32(false);
+    return (int) read(4, LITTLE_ENDIAN);
   }
 
   /**
@@ -1126,8 +1107,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeIntLE(int value) {
-    writeI32(value, false);
-    return this;
+    return write(4, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -1136,7 +1116,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long readUnsignedInt() {
-    return readI32(true) & 0xFFFFFFFFL;
+    return read(4, BIG_ENDIAN) & 0xFFFFFFFFL;
   }
 
   /**
@@ -1145,7 +1125,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long readUnsignedIntLE() {
-    return readI32(false) & 0xFFFFFFFFL;
+    return read(4, LITTLE_ENDIAN) & 0xFFFFFFFFL;
   }
 
   /**
@@ -1154,7 +1134,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long readLong() {
-    return readI64(true);
+    return read(8, BIG_ENDIAN);
   }
 
   /**
@@ -1165,8 +1145,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeLong(long value) {
-    writeI64(value, true);
-    return this;
+    return write(8, value, BIG_ENDIAN);
   }
 
   /**
@@ -1175,7 +1154,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final long readLongLE() {
-    return readI64(false);
+    return read(8, LITTLE_ENDIAN);
   }
 
   /**
@@ -1186,8 +1165,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeLongLE(long value) {
-    writeI64(value, false);
-    return this;
+    return write(8, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -1196,7 +1174,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final char readChar() {
-    return (char) readI16(true);
+    return (char) read(2, BIG_ENDIAN);
   }
 
   /**
@@ -1207,8 +1185,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeChar(int value) {
-    writeI16((short) value, true);
-    return this;
+    return write(2, value, BIG_ENDIAN);
   }
 
   /**
@@ -1217,7 +1194,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final char readCharLE() {
-    return (char) readI16(false);
+    return (char) read(2, LITTLE_ENDIAN);
   }
 
   /**
@@ -1228,8 +1205,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeCharLE(int value) {
-    writeI16((short) value, false);
-    return this;
+    return write(2, value, LITTLE_ENDIAN);
   }
 
   /**
@@ -1238,7 +1214,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final float readFloat() {
-    return Float.intBitsToFloat(readI32(true));
+    return Float.intBitsToFloat((int) read(4, BIG_ENDIAN));
   }
 
   /**
@@ -1249,8 +1225,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeFloat(float value) {
-    writeI32(Float.floatToRawIntBits(value), true);
-    return this;
+    return write(4, Float.floatToRawIntBits(value), BIG_ENDIAN);
   }
 
   /**
@@ -1259,7 +1234,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final float readFloatLE() {
-    return Float.intBitsToFloat(readI32(false));
+    return Float.intBitsToFloat((int) read(4, LITTLE_ENDIAN));
   }
 
   /**
@@ -1270,8 +1245,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeFloatLE(float value) {
-    writeI32(Float.floatToRawIntBits(value), false);
-    return this;
+    return write(4, Float.floatToRawIntBits(value), LITTLE_ENDIAN);
   }
 
   /**
@@ -1280,7 +1254,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final double readDouble() {
-    return Double.longBitsToDouble(readI64(true));
+    return Double.longBitsToDouble(read(8, BIG_ENDIAN));
   }
 
   /**
@@ -1291,8 +1265,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeDouble(double value) {
-    writeI64(Double.doubleToRawLongBits(value), true);
-    return this;
+    return write(8, Double.doubleToRawLongBits(value), BIG_ENDIAN);
   }
 
   /**
@@ -1301,7 +1274,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the value
    */
   public final double readDoubleLE() {
-    return Double.longBitsToDouble(readI64(false));
+    return Double.longBitsToDouble(read(8, LITTLE_ENDIAN));
   }
 
   /**
@@ -1312,8 +1285,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return this buffer
    */
   public final ByteBuf writeDoubleLE(double value) {
-    writeI64(Double.doubleToRawLongBits(value), false);
-    return this;
+    return write(8, Double.doubleToRawLongBits(value), LITTLE_ENDIAN);
   }
 
   // =============================================================================================
@@ -2582,74 +2554,28 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   // The core: what an implementation provides. Callers have checked bounds and accessibility.
 
   /**
-   * Loads the byte at {@code index}.
+   * Loads the {@code width}-byte field at {@code index} in the given byte order.
+   *
+   * <p>Callers pass {@code width} and {@code bigEndian} as constants, so once this is inlined the
+   * JIT keeps one case: one load of the right width and order, as if each width had its own method.
    *
    * @param index a checked index
-   * @return the byte
+   * @param width 1, 2, 4 or 8
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian; any for width 1
+   * @return the field, sign-extended from its width
    */
-  protected abstract byte loadByte(int index);
+  protected abstract long load(int index, int width, boolean bigEndian);
 
   /**
-   * Stores a byte at {@code index}.
+   * Stores the low {@code width} bytes of {@code value} at {@code index} in the given byte order;
+   * the bytes around the field stay untouched.
    *
    * @param index a checked index
-   * @param value the byte
+   * @param width 1, 2, 4 or 8
+   * @param value the value; its higher bytes are ignored
+   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian; any for width 1
    */
-  protected abstract void storeByte(int index, byte value);
-
-  /**
-   * Loads the short at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   * @return the value
-   */
-  protected abstract short loadShort(int index, boolean bigEndian);
-
-  /**
-   * Stores a short at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param value the value
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   */
-  protected abstract void storeShort(int index, short value, boolean bigEndian);
-
-  /**
-   * Loads the int at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   * @return the value
-   */
-  protected abstract int loadInt(int index, boolean bigEndian);
-
-  /**
-   * Stores an int at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param value the value
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   */
-  protected abstract void storeInt(int index, int value, boolean bigEndian);
-
-  /**
-   * Loads the long at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   * @return the value
-   */
-  protected abstract long loadLong(int index, boolean bigEndian);
-
-  /**
-   * Stores a long at {@code index} in the given byte order.
-   *
-   * @param index a checked index
-   * @param value the value
-   * @param bigEndian {@code true} for big-endian, {@code false} for little-endian
-   */
-  protected abstract void storeLong(int index, long value, boolean bigEndian);
+  protected abstract void store(int index, int width, long value, boolean bigEndian);
 
   /**
    * Copies {@code length} bytes starting at {@code index} into an array.
@@ -2718,7 +2644,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected int scanAsc(int start, int end, ByteProcessor processor) {
     for (int i = start; i < end; i++) {
-      if (!processor.process(loadByte(i))) {
+      if (!processor.process((byte) load(i, 1, true))) {
         return i;
       }
     }
@@ -2735,7 +2661,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   protected int scanDesc(int start, int end, ByteProcessor processor) {
     for (int i = end - 1; i >= start; i--) {
-      if (!processor.process(loadByte(i))) {
+      if (!processor.process((byte) load(i, 1, true))) {
         return i;
       }
     }
@@ -2799,8 +2725,9 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   // pass), so the memory's own bounds check fails on a released buffer, and accessFailure turns
   // that failure into IllegalReferenceCountException. Everything else checks the count up front.
   // The three index helpers at, readAt and writeAt are the only bounds checks of the primitive
-  // accessors; one loader and one storer per width call the core, and one reader and one writer
-  // per width advance an index after the access succeeded.
+  // accessors. Every accessor of the family is one line over get, set, read or write, which take
+  // the field's width and byte order as constants; the core's load and store take them too, so
+  // each implementation writes its memory access once, not once per width and order.
 
   // Out of line so that the inlined access path holds no exception construction.
   private static IllegalReferenceCountException released() {
@@ -2894,156 +2821,74 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     adjustCapacity(alloc().calculateNewCapacity(w + length, maxCapacity));
   }
 
-  private byte loadI8(int index) {
+  /** Reads the field at {@code index}, checked against the capacity; sign-extended. */
+  private long get(int index, int width, boolean bigEndian) {
+    return loadChecked(at(index, width), width, bigEndian);
+  }
+
+  /** Writes the low {@code width} bytes of {@code value} at {@code index}, checked. */
+  private ByteBuf set(int index, int width, long value, boolean bigEndian) {
+    storeChecked(at(index, width), width, value, bigEndian);
+    return this;
+  }
+
+  /** Reads the field at the reader index and advances it; sign-extended. */
+  private long read(int width, boolean bigEndian) {
+    int r = readAt(width);
+    long value = loadChecked(r, width, bigEndian);
+    readerIndex = r + width;
+    return value;
+  }
+
+  /** Writes the field at the writer index, growing the buffer if needed, and advances it. */
+  private ByteBuf write(int width, long value, boolean bigEndian) {
+    int w = writeAt(width);
+    storeChecked(w, width, value, bigEndian);
+    writerIndex = w + width;
+    return this;
+  }
+
+  /**
+   * Loads a field whose range was checked, turning a failure of the memory's own check (the buffer
+   * was released) into {@link IllegalReferenceCountException}. A medium (width 3) is a short and a
+   * byte: the core only knows the widths of Java's primitives.
+   */
+  private long loadChecked(int index, int width, boolean bigEndian) {
     try {
-      return loadByte(index);
+      return width == 3 ? loadMedium(index, bigEndian) : load(index, width, bigEndian);
     } catch (IndexOutOfBoundsException e) {
       throw accessFailure(e);
     }
   }
 
-  private void storeI8(int index, byte value) {
+  /** Stores a field whose range was checked; see {@link #loadChecked}. */
+  private void storeChecked(int index, int width, long value, boolean bigEndian) {
     try {
-      storeByte(index, value);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private short loadI16(int index, boolean bigEndian) {
-    try {
-      return loadShort(index, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private void storeI16(int index, short value, boolean bigEndian) {
-    try {
-      storeShort(index, value, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private int loadU24(int index, boolean bigEndian) {
-    try {
-      return bigEndian
-          ? ((loadShort(index, true) & 0xffff) << 8) | (loadByte(index + 2) & 0xff)
-          : (loadByte(index) & 0xff) | ((loadShort(index + 1, false) & 0xffff) << 8);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private void storeI24(int index, int value, boolean bigEndian) {
-    try {
-      if (bigEndian) {
-        storeShort(index, (short) (value >>> 8), true);
-        storeByte(index + 2, (byte) value);
+      if (width == 3) {
+        storeMedium(index, value, bigEndian);
       } else {
-        storeByte(index, (byte) value);
-        storeShort(index + 1, (short) (value >>> 8), false);
+        store(index, width, value, bigEndian);
       }
     } catch (IndexOutOfBoundsException e) {
       throw accessFailure(e);
     }
   }
 
-  private int loadI32(int index, boolean bigEndian) {
-    try {
-      return loadInt(index, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
+  private long loadMedium(int index, boolean bigEndian) {
+    long medium =
+        bigEndian
+            ? ((load(index, 2, true) & 0xffff) << 8) | (load(index + 2, 1, true) & 0xff)
+            : (load(index, 1, false) & 0xff) | ((load(index + 1, 2, false) & 0xffff) << 8);
+    return (medium << 40) >> 40;
+  }
+
+  private void storeMedium(int index, long value, boolean bigEndian) {
+    if (bigEndian) {
+      store(index, 2, value >>> 8, true);
+      store(index + 2, 1, value, true);
+    } else {
+      store(index, 1, value, false);
+      store(index + 1, 2, value >>> 8, false);
     }
-  }
-
-  private void storeI32(int index, int value, boolean bigEndian) {
-    try {
-      storeInt(index, value, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private long loadI64(int index, boolean bigEndian) {
-    try {
-      return loadLong(index, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private void storeI64(int index, long value, boolean bigEndian) {
-    try {
-      storeLong(index, value, bigEndian);
-    } catch (IndexOutOfBoundsException e) {
-      throw accessFailure(e);
-    }
-  }
-
-  private byte readI8() {
-    int r = readAt(1);
-    byte value = loadI8(r);
-    readerIndex = r + 1;
-    return value;
-  }
-
-  private void writeI8(byte value) {
-    int w = writeAt(1);
-    storeI8(w, value);
-    writerIndex = w + 1;
-  }
-
-  private short readI16(boolean bigEndian) {
-    int r = readAt(2);
-    short value = loadI16(r, bigEndian);
-    readerIndex = r + 2;
-    return value;
-  }
-
-  private void writeI16(short value, boolean bigEndian) {
-    int w = writeAt(2);
-    storeI16(w, value, bigEndian);
-    writerIndex = w + 2;
-  }
-
-  private int readU24(boolean bigEndian) {
-    int r = readAt(3);
-    int value = loadU24(r, bigEndian);
-    readerIndex = r + 3;
-    return value;
-  }
-
-  private void writeI24(int value, boolean bigEndian) {
-    int w = writeAt(3);
-    storeI24(w, value, bigEndian);
-    writerIndex = w + 3;
-  }
-
-  private int readI32(boolean bigEndian) {
-    int r = readAt(4);
-    int value = loadI32(r, bigEndian);
-    readerIndex = r + 4;
-    return value;
-  }
-
-  private void writeI32(int value, boolean bigEndian) {
-    int w = writeAt(4);
-    storeI32(w, value, bigEndian);
-    writerIndex = w + 4;
-  }
-
-  private long readI64(boolean bigEndian) {
-    int r = readAt(8);
-    long value = loadI64(r, bigEndian);
-    readerIndex = r + 8;
-    return value;
-  }
-
-  private void writeI64(long value, boolean bigEndian) {
-    int w = writeAt(8);
-    storeI64(w, value, bigEndian);
-    writerIndex = w + 8;
   }
 }

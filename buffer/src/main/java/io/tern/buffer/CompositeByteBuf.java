@@ -381,43 +381,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   // The core.
 
   @Override
-  protected byte loadByte(int index) {
-    return parts.loadByte(index);
+  protected long load(int index, int width, boolean bigEndian) {
+    return parts.load(index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
-    parts.storeByte(index, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return parts.loadShort(index, bigEndian);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    parts.storeShort(index, value, bigEndian);
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return parts.loadInt(index, bigEndian);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    parts.storeInt(index, value, bigEndian);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return parts.loadLong(index, bigEndian);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    parts.storeLong(index, value, bigEndian);
+  protected void store(int index, int width, long value, boolean bigEndian) {
+    parts.store(index, width, value, bigEndian);
   }
 
   @Override

@@ -1,9 +1,9 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.Kmp;
 import io.tern.buffer.internal.SegmentByteBuf;
 import io.tern.buffer.internal.text.HexDump;
 import io.tern.buffer.internal.text.Utf8;
-import io.tern.buffer.search.AbstractSearchProcessorFactory;
 import io.tern.common.AsciiString;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -552,14 +552,6 @@ public final class ByteBufUtil {
       return haystack.indexOf(
           haystack.readerIndex(), haystack.writerIndex(), needle.getByte(needle.readerIndex()));
     }
-    byte[] bytes = getBytes(needle);
-    ByteProcessor processor =
-        n <= 64
-            ? AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(bytes)
-                .newSearchProcessor()
-            : AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(bytes)
-                .newSearchProcessor();
-    int end = haystack.forEachByte(processor);
-    return end < 0 ? -1 : end - n + 1;
+    return Kmp.indexOf(getBytes(needle), haystack);
   }
 }

@@ -14,8 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * release {@linkplain ResourceLeakTracker#close(Object) closes} the tracker. A tracker still open
  * when the garbage collector finds its resource unreachable is a leak: the detector logs it at
  * {@code ERROR} through {@link System.Logger} (logger {@code io.tern.common.ResourceLeakDetector})
- * and tells the listeners registered with {@link io.tern.common.leak.LeakAudit}. Collected trackers
- * are polled on each {@code track} call.
+ * and tells the listeners registered with {@link LeakAudit}. Collected trackers are polled on each
+ * {@code track} call.
  *
  * <h2>Configuration</h2>
  *
@@ -30,7 +30,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *       a {@link ReferenceCountHint} (default false).
  *   <li>{@code io.tern.common.leakDetection.exact}: track every resource regardless of the sampling
  *       interval, so a test harness can audit open trackers without relying on the garbage
- *       collector (default false; see {@link io.tern.common.leak.LeakAudit}).
+ *       collector (default false; see {@link LeakAudit}).
  * </ul>
  *
  * <p>Instances are immutable and thread-safe; create one per resource type and keep it in a static

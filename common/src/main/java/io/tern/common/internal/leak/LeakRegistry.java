@@ -1,9 +1,9 @@
 package io.tern.common.internal.leak;
 
+import io.tern.common.LeakListener;
+import io.tern.common.LeakReport;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.SystemProperties;
-import io.tern.common.leak.LeakListener;
-import io.tern.common.leak.LeakReport;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.tern.common.internal.leak;
 
+import io.tern.common.LeakReport;
 import io.tern.common.ReferenceCountHint;
 import io.tern.common.ResourceLeakHint;
 import io.tern.common.ResourceLeakTracker;
-import io.tern.common.leak.LeakReport;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.PhantomReference;

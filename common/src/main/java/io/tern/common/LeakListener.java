@@ -1,4 +1,4 @@
-package io.tern.common.leak;
+package io.tern.common;
 
 /**
  * Told about each resource the garbage collector found unreachable while its tracker was still

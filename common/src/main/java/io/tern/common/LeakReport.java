@@ -1,4 +1,4 @@
-package io.tern.common.leak;
+package io.tern.common;
 
 import java.util.List;
 

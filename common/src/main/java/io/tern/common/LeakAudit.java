@@ -1,4 +1,4 @@
-package io.tern.common.leak;
+package io.tern.common;
 
 import io.tern.common.internal.leak.LeakRegistry;
 import java.util.List;

@@ -48,13 +48,13 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
   @Override
   public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
     Objects.requireNonNull(command, "command");
-    return schedule0(Executors.callable(command), unit.toNanos(delay), 0);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(delay), 0);
   }
 
   @Override
   public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
     Objects.requireNonNull(callable, "callable");
-    return schedule0(callable, unit.toNanos(delay), 0);
+    return scheduleAfterNanos(callable, unit.toNanos(delay), 0);
   }
 
   @Override
@@ -65,7 +65,7 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     if (periodNanos <= 0) {
       throw new IllegalArgumentException("period: " + period + " (expected: > 0)");
     }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), periodNanos);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(initialDelay), periodNanos);
   }
 
   @Override
@@ -76,10 +76,16 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     if (delayNanos <= 0) {
       throw new IllegalArgumentException("delay: " + delay + " (expected: > 0)");
     }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), -delayNanos);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(initialDelay), -delayNanos);
   }
 
-  private <V> ScheduledFuture<V> schedule0(Callable<V> callable, long delayNanos, long period) {
+  /**
+   * What every {@code schedule*} method comes down to: the delay in nanoseconds, clamped, and the
+   * period encoded as {@link ScheduledTask} expects it (0 once, above 0 at a fixed rate, below 0
+   * with a fixed delay).
+   */
+  private <V> ScheduledFuture<V> scheduleAfterNanos(
+      Callable<V> callable, long delayNanos, long period) {
     long delay = Math.min(Math.max(0, delayNanos), MAX_DELAY_NANOS);
     long deadline = ticker.nanoTime() + delay;
     // The two extreme values are sentinels for subclasses (no deadline, awake).

@@ -123,7 +123,10 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
   @Override
   public void execute(Runnable task) {
-    execute0(task, true);
+    enqueue(task);
+    if (Thread.currentThread() != thread) {
+      wakeupIfSleeping();
+    }
   }
 
   /**
@@ -134,22 +137,18 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
    * @throws RejectedExecutionException if the executor is shut down
    */
   public final void lazyExecute(Runnable task) {
-    execute0(task, false);
+    enqueue(task);
   }
 
-  private void execute0(Runnable task, boolean wake) {
+  /** Queues a task without waking the loop, starting the loop's thread on the first task. */
+  private void enqueue(Runnable task) {
     Objects.requireNonNull(task, "task");
     if (state >= ST_SHUTDOWN) {
       throw new RejectedExecutionException("event executor terminated");
     }
     taskQueue.offer(task);
-    if (Thread.currentThread() != thread) {
-      if (state == ST_NOT_STARTED) {
-        startThread();
-      }
-      if (wake) {
-        wakeupIfSleeping();
-      }
+    if (state == ST_NOT_STARTED && Thread.currentThread() != thread) {
+      startThread();
     }
     // The queue cannot take a task back, so a task racing with termination may be dropped; the
     // loop logs how many when it terminates.
@@ -163,7 +162,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
   @Override
   protected final void addScheduledFromOtherThread(Runnable addToSchedule, long deadlineNanos) {
-    execute0(addToSchedule, false);
+    enqueue(addToSchedule);
     // Wake the loop only if it sleeps towards a later deadline than this task's.
     long announced = nextWakeupNanos;
     if (announced != AWAKE && (announced == NO_DEADLINE || deadlineNanos - announced < 0)) {

@@ -37,7 +37,7 @@ public final class LeakRegistry {
   private static final Map<String, Set<String>> EXCLUSIONS = new ConcurrentHashMap<>();
 
   static {
-    addExclusions(LeakTracker.class, "record", "record0", "<init>");
+    addExclusions(LeakTracker.class, "record", "<init>");
     addExclusions(TraceRecord.class, "creation", "access", "<init>");
     addExclusions(ResourceLeakDetector.class, "track");
   }

@@ -70,15 +70,11 @@ public final class LeakTracker<T> extends PhantomReference<Object>
 
   @Override
   public void record() {
-    record0(null);
+    record(null);
   }
 
   @Override
   public void record(Object hint) {
-    record0(hint);
-  }
-
-  private void record0(Object hint) {
     if (!recordAccess) {
       return;
     }

@@ -15,9 +15,15 @@ import java.util.Objects;
  * memory, range equality and comparison, substring search, and conversions to and from {@link
  * AsciiString}.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Every method is stateless and may be called from any thread, with the usual rule that a buffer
- * is used by one thread at a time. No method releases or retains the buffers it is given, except
- * where stated.
+ * is used by one thread at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>No method releases or retains the buffers it is given. Methods that return a buffer or an
+ * array return a new one the caller owns; the others keep no reference to their arguments.
  */
 public final class ByteBufUtil {
   /**

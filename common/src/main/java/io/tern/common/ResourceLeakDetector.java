@@ -33,13 +33,30 @@ import java.util.concurrent.ThreadLocalRandom;
  *       collector (default false; see {@link LeakAudit}).
  * </ul>
  *
+ * <h2>Threading</h2>
+ *
  * <p>Instances are immutable and thread-safe; create one per resource type and keep it in a static
  * field.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: a tracker never keeps its resource reachable, so tracking
+ * changes nobody's obligation to release.
  *
  * @param <T> the type of the tracked resources
  */
 public final class ResourceLeakDetector<T> {
-  /** How much effort leak detection spends, from nothing to every resource with every access. */
+  /**
+   * How much effort leak detection spends, from nothing to every resource with every access.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>Constants; any thread may use them.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>Holds no reference-counted objects.
+   */
   public enum Level {
     /** No tracking at all. */
     DISABLED,

@@ -9,12 +9,19 @@ import java.util.concurrent.TimeUnit;
  * An {@link EventExecutor} with a schedule: an indexed binary heap ordered by deadline, so that a
  * cancel is O(log n), against a {@link Ticker} that tests can control.
  *
- * <p>Threading: any thread may schedule and cancel. The heap itself is touched only by the thread
- * for which {@link #inEventLoop()} is true; a schedule or cancel from another thread is handed to
- * the subclass ({@link #addScheduledFromOtherThread}, {@link #removeScheduledFromOtherThread}),
- * which must run the given action on the executor's thread. A cancel flips the future's state at
- * once, so a cancelled task never runs even before it leaves the heap. The loop-side methods
- * ({@link #pollScheduledTask}, {@link #nextScheduledDeadlineNanos}, …) are for that thread only.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may schedule and cancel. The heap itself is touched only by the thread for which
+ * {@link #inEventLoop()} is true; a schedule or cancel from another thread is handed to the
+ * subclass ({@link #addScheduledFromOtherThread}, {@link #removeScheduledFromOtherThread}), which
+ * must run the given action on the executor's thread. A cancel flips the future's state at once, so
+ * a cancelled task never runs even before it leaves the heap. The loop-side methods ({@link
+ * #pollScheduledTask}, {@link #nextScheduledDeadlineNanos}, …) are for that thread only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds scheduled tasks until they run or are cancelled; it never retains or releases what a
+ * task refers to.
  */
 public abstract class AbstractScheduledEventExecutor extends AbstractEventExecutor {
   /** Returned by {@link #nextScheduledDeadlineNanos()} when nothing is scheduled. */

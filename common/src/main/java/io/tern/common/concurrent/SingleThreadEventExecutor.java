@@ -12,13 +12,6 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * An {@link EventExecutor} whose tasks run on one thread, started on the first submission: an MPSC
  * task queue (JCTools) plus a schedule (an indexed binary heap, so a cancel is O(log n)).
  *
- * <p>Any thread may submit, schedule, cancel and shut down. The schedule is touched only by the
- * loop thread: a task scheduled or cancelled from another thread is handed to the loop as a lazy
- * (non-waking) task that adds it to, or removes it from, the heap; a cancel flips the future's
- * state at once, so a cancelled task never runs even before the loop removes it. A schedule from
- * another thread wakes the loop only if its deadline is earlier than the one the loop sleeps
- * towards.
- *
  * <p>Subclasses write {@link #run()} from the protected loop-side methods; see the wake-up protocol
  * below, which every subclass must follow.
  *
@@ -43,6 +36,20 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * wait is not lost. The loop never calls wakeup() for its own submissions: it is awake. A lazy
  * task skips b; it runs on the next wakeup, or at once if the loop is awake.
  * </pre>
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may submit, schedule, cancel and shut down. The schedule is touched only by the
+ * loop thread: a task scheduled or cancelled from another thread is handed to the loop as a lazy
+ * (non-waking) task that adds it to, or removes it from, the heap; a cancel flips the future's
+ * state at once, so a cancelled task never runs even before the loop removes it. A schedule from
+ * another thread wakes the loop only if its deadline is earlier than the one the loop sleeps
+ * towards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public abstract class SingleThreadEventExecutor extends AbstractScheduledEventExecutor {
   private static final long AWAKE = Long.MIN_VALUE;

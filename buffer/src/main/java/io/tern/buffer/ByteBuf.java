@@ -34,8 +34,8 @@ import java.util.Objects;
  * and {@code write*} use and advance the reader and writer index. Multi-byte values are big-endian;
  * the {@code *LE} methods are little-endian. Writing past the capacity grows the buffer up to
  * {@link #maxCapacity()}, by a step the {@linkplain ByteBufAllocator#calculateNewCapacity
- * allocator} chooses. Every access checks its range first: an index or length outside the buffer
- * throws {@link IndexOutOfBoundsException}, and nothing is read or written.
+ * allocator} chooses. An index or length outside the capacity (for a relative read: beyond the
+ * readable bytes) throws {@link IndexOutOfBoundsException} before anything is read or written.
  *
  * <p>The methods come in this order, each group under a heading comment in the source: capacity and
  * indexes; reference counting; absolute primitive access ({@code get*}/{@code set*}); relative
@@ -2341,18 +2341,6 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public abstract ByteBufAllocator alloc();
 
   /**
-   * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
-   * the given range; its position is 0 and its limit {@code length}. Changing its position does not
-   * change this buffer's indexes.
-   *
-   * @param index the start
-   * @param length the number of bytes
-   * @return the NIO buffer
-   * @throws IndexOutOfBoundsException if the range is outside the capacity
-   */
-  public abstract ByteBuffer nioBuffer(int index, int length);
-
-  /**
    * Returns whether the memory is native (off-heap).
    *
    * @return {@code true} for native memory
@@ -2438,6 +2426,18 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   public final ByteBuffer nioBuffer() {
     return nioBuffer(readerIndex, readableBytes());
   }
+
+  /**
+   * Returns a {@link ByteBuffer} sharing (or, for a composite spanning several components, copying)
+   * the given range; its position is 0 and its limit {@code length}. Changing its position does not
+   * change this buffer's indexes.
+   *
+   * @param index the start
+   * @param length the number of bytes
+   * @return the NIO buffer
+   * @throws IndexOutOfBoundsException if the range is outside the capacity
+   */
+  public abstract ByteBuffer nioBuffer(int index, int length);
 
   /**
    * Returns the readable bytes as NIO buffers sharing memory.

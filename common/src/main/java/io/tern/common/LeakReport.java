@@ -1,4 +1,4 @@
-package io.tern.common.leak;
+package io.tern.common;
 
 import java.util.List;
 
@@ -6,7 +6,14 @@ import java.util.List;
  * What is known about one leaked (or, in an audit, still open) resource. {@link #toString()} gives
  * the full multi-line report that is logged.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Immutable; any thread may read it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects. The owner is whatever object the tracker was attributed
+ * to, kept as given.
  *
  * @param resourceType the class name given to {@code ResourceLeakDetector.newDetector}
  * @param owner what the tracker was attributed to when it was created (see {@link

@@ -1,4 +1,4 @@
-package io.tern.common.leak;
+package io.tern.common;
 
 import io.tern.common.internal.leak.LeakRegistry;
 import java.util.List;
@@ -18,7 +18,15 @@ import java.util.List;
  * {@link InheritableThreadLocal}). A JUnit extension sets the test class as owner around each class
  * and test, so classes running in parallel audit only their own resources.
  *
+ * <h2>Threading</h2>
+ *
  * <p>All methods are thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: trackers never keep their resources reachable, and the
+ * reports an audit returns describe resources without referring to them. Draining a report does not
+ * release its resource.
  */
 public final class LeakAudit {
   private LeakAudit() {}

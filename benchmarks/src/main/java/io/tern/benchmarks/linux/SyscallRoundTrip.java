@@ -1,6 +1,6 @@
 package io.tern.benchmarks.linux;
 
-import io.tern.transport.linux.Epoll;
+import io.tern.transport.linux.epoll.Epoll;
 import io.tern.transport.linux.internal.sys.FileDescriptor;
 import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.LinuxConstants;

@@ -152,16 +152,6 @@ public final class StreamLoops {
     setReadInterest(false);
   }
 
-  /**
-   * Returns whether readability is being reported (a {@code read()} is pending, or auto-read is
-   * on).
-   *
-   * @return {@code true} while read interest is on
-   */
-  public boolean readInterested() {
-    return readInterested;
-  }
-
   private void setReadInterest(boolean on) {
     if (readInterested != on && channel.isOpen()) {
       readInterested = on;

@@ -1,16 +1,16 @@
 package io.tern.examples;
 
 import io.tern.transport.IoHandlerFactory;
-import io.tern.transport.LocalIoHandler;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.ChannelFactory;
 import io.tern.transport.bootstrap.ServerChannelFactory;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ServerChannel;
-import io.tern.transport.linux.SocketTransport;
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import io.tern.transport.local.LocalAddress;
 import io.tern.transport.local.LocalChannel;
+import io.tern.transport.local.LocalIoHandler;
 import io.tern.transport.local.LocalServerChannel;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import io.tern.transport.nio.NioSocketChannel;
 import java.net.InetSocketAddress;

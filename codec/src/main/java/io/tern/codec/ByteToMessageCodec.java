@@ -97,7 +97,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
     try {
       decoder.handlerRemoved(ctx);
     } finally {
-      handlerRemoved0(ctx);
+      codecRemoved(ctx);
     }
   }
 
@@ -107,7 +107,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
    * @param ctx this handler's context
    * @throws Exception if cleaning up fails
    */
-  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {}
+  protected void codecRemoved(ChannelHandlerContext ctx) throws Exception {}
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {

@@ -155,12 +155,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
   }
 
   /**
-   * Passes the bytes not decoded yet to the next handler, then calls {@link #handlerRemoved0}. If
+   * Passes the bytes not decoded yet to the next handler, then calls {@link #decoderRemoved}. If
    * the decoder is removed from within {@code decode}, this happens when {@code decode} returns,
    * after the messages it produced.
    *
    * @param ctx this handler's context
-   * @throws Exception from {@link #handlerRemoved0}
+   * @throws Exception from {@link #decoderRemoved}
    */
   @Override
   public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
@@ -179,7 +179,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         buf.release();
       }
     }
-    handlerRemoved0(ctx);
+    decoderRemoved(ctx);
   }
 
   /**
@@ -188,7 +188,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
    * @param ctx this handler's context
    * @throws Exception if cleaning up fails; logged by the pipeline
    */
-  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {}
+  protected void decoderRemoved(ChannelHandlerContext ctx) throws Exception {}
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {

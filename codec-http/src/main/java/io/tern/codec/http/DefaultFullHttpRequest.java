@@ -35,7 +35,7 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
    */
   public DefaultFullHttpRequest(
       HttpVersion version, HttpMethod method, String uri, ByteBuf content) {
-    this(version, method, uri, content, new HttpHeaders(), HttpHeaders.newTrailers(true));
+    this(version, method, uri, content, new HttpHeaders(), HttpHeaders.newTrailers());
   }
 
   /**

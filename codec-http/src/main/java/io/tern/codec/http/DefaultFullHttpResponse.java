@@ -32,7 +32,7 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
    * @param content the content, now owned by this message
    */
   public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content) {
-    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers(true));
+    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers());
   }
 
   /**

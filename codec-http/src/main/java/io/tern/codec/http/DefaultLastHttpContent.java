@@ -25,7 +25,7 @@ public class DefaultLastHttpContent extends DefaultHttpObject implements LastHtt
    * @param content the buffer, now owned by this holder
    */
   public DefaultLastHttpContent(ByteBuf content) {
-    this(content, HttpHeaders.newTrailers(true));
+    this(content, HttpHeaders.newTrailers());
   }
 
   /**

@@ -147,7 +147,8 @@ public class HttpObjectAggregator extends MessageToMessageDecoder<HttpObject> {
       headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
     }
     headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-    HttpHeaders t = trailers.isEmpty() ? HttpHeaders.newTrailers(false) : trailers.copy();
+    HttpHeaders t =
+        trailers.isEmpty() ? HttpHeaders.newTrailers(HttpHeaders.Validation.NONE) : trailers.copy();
     if (m instanceof HttpRequest r) {
       return new DefaultFullHttpRequest(r.protocolVersion(), r.method(), r.uri(), body, headers, t);
     }

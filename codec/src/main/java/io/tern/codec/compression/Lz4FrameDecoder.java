@@ -322,7 +322,7 @@ public class Lz4FrameDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     closeHash();
     blockInput = null;
     blockOutput = null;

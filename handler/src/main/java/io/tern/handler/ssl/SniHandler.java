@@ -158,7 +158,7 @@ public class SniHandler extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     if (timeout != null) {
       timeout.cancel(false);
     }

@@ -366,7 +366,7 @@ public class SslHandler extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     cancel(handshakeTimeout);
     cancel(closeTimeout);
     encryptor.failPending(new SSLException("SslHandler removed before the data was encrypted"));

@@ -57,8 +57,8 @@ final class HelloWorldHandler implements ChannelHandler {
                         HttpVersion.HTTP_1_1,
                         HttpResponseStatus.NOT_FOUND,
                         Unpooled.EMPTY_BUFFER,
-                        new HttpHeaders(false),
-                        HttpHeaders.newTrailers(false));
+                        HttpHeaders.create(HttpHeaders.Validation.NONE),
+                        HttpHeaders.newTrailers(HttpHeaders.Validation.NONE));
                 notFound.headers().set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
                 yield notFound;
               }
@@ -91,8 +91,8 @@ final class HelloWorldHandler implements ChannelHandler {
             HttpVersion.HTTP_1_1,
             HttpResponseStatus.OK,
             Unpooled.wrappedBuffer(body),
-            new HttpHeaders(false),
-            HttpHeaders.newTrailers(false));
+            HttpHeaders.create(HttpHeaders.Validation.NONE),
+            HttpHeaders.newTrailers(HttpHeaders.Validation.NONE));
     HttpHeaders headers = response.headers();
     headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
     headers.set(HttpHeaderNames.SERVER, SERVER);

@@ -292,7 +292,7 @@ public final class HttpPostRequestEncoder implements ChunkedInput<HttpContent>, 
         request.uri(),
         Unpooled.wrappedBuffer(body.toByteArray()),
         h,
-        HttpHeaders.newTrailers(true));
+        HttpHeaders.newTrailers());
   }
 
   /**

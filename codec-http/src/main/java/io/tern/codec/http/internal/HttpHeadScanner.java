@@ -1,6 +1,10 @@
-package io.tern.codec.http;
+package io.tern.codec.http.internal;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.codec.http.HttpDecoderConfig;
+import io.tern.codec.http.InvalidHttpMessageException;
+import io.tern.codec.http.TooLongHttpHeaderException;
+import io.tern.codec.http.TooLongHttpLineException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -18,7 +22,7 @@ import java.util.Arrays;
  *
  * <p>Threading: owned by one decoder, on the channel's event loop.
  */
-final class HttpHeadScanner {
+public final class HttpHeadScanner {
   private static final VarHandle LONGS =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final ValueLayout.OfLong LONG_LE =
@@ -33,22 +37,22 @@ final class HttpHeadScanner {
   private int[] lineEnds = new int[32];
   private int lineCount;
 
-  HttpHeadScanner(HttpDecoderConfig config) {
+  public HttpHeadScanner(HttpDecoderConfig config) {
     this.config = config;
   }
 
   /** Whether a scan is under way (some bytes of a section were seen). */
-  boolean started() {
+  public boolean started() {
     return lineCount != 0 || scanned != 0;
   }
 
   /** The offsets of the line feeds of the last complete section (valid until {@link #reset}). */
-  int[] lineEnds() {
+  public int[] lineEnds() {
     return lineEnds;
   }
 
   /** The number of lines of the last complete section, its empty line included. */
-  int lineCount() {
+  public int lineCount() {
     return lineCount;
   }
 
@@ -61,7 +65,7 @@ final class HttpHeadScanner {
    * @throws TooLongHttpLineException if the first line is too long
    * @throws TooLongHttpHeaderException if the fields are too large or too many
    */
-  int scan(ByteBuf in, boolean head) {
+  public int scan(ByteBuf in, boolean head) {
     int limit = (head ? config.maxInitialLineLength() + 2 : 0) + config.maxHeaderSize() + 2;
     int readable = Math.min(in.readableBytes(), limit + 1);
     if (!in.hasArray() && in.hasMemorySegment()) {
@@ -184,7 +188,7 @@ final class HttpHeadScanner {
   }
 
   /** Forgets the section; the arrays returned by {@link #lineEnds} may be reused afterwards. */
-  void reset() {
+  public void reset() {
     mirrorLength = 0;
     scanned = 0;
     lineCount = 0;

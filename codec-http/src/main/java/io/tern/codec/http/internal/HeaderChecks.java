@@ -1,21 +1,21 @@
-package io.tern.codec.http;
+package io.tern.codec.http.internal;
 
-import io.tern.codec.http.internal.HttpChars;
+import io.tern.codec.http.HttpHeaderNames;
 import io.tern.common.AsciiString;
 import java.util.Objects;
 
 /**
- * What {@link HttpHeaders} checks before storing a field (RFC 9110, section 5): names are non-empty
- * tokens; values hold visible characters, obs-text, spaces and tabs only (never CR, LF, NUL,
- * another control character or a character above {@code 0xFF}, which would be cut to one byte on
- * the wire); trailers refuse the framing names. Also the comma-separated list matching of {@link
- * HttpHeaders#containsValue}. Stateless.
+ * What {@link io.tern.codec.http.HttpHeaders} checks before storing a field (RFC 9110, section 5):
+ * names are non-empty tokens; values hold visible characters, obs-text, spaces and tabs only (never
+ * CR, LF, NUL, another control character or a character above {@code 0xFF}, which would be cut to
+ * one byte on the wire); trailers refuse the framing names. Also the comma-separated list matching
+ * of {@link io.tern.codec.http.HttpHeaders#containsValue}. Stateless.
  */
-final class HeaderChecks {
+public final class HeaderChecks {
   private HeaderChecks() {}
 
   /** Returns {@code name}, checked when {@code validate}; a trailer name also against framing. */
-  static CharSequence name(CharSequence name, boolean validate, boolean trailer) {
+  public static CharSequence name(CharSequence name, boolean validate, boolean trailer) {
     Objects.requireNonNull(name, "name");
     if (validate) {
       if (name.isEmpty()) {
@@ -40,7 +40,7 @@ final class HeaderChecks {
   }
 
   /** Refuses the names that must not appear in a trailer section. */
-  static void trailerName(CharSequence name) {
+  public static void trailerName(CharSequence name) {
     if (AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.CONTENT_LENGTH)
         || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.TRANSFER_ENCODING)
         || AsciiString.contentEqualsIgnoreCase(name, HttpHeaderNames.TRAILER)) {
@@ -49,7 +49,7 @@ final class HeaderChecks {
   }
 
   /** Returns {@code value}, checked when {@code validate}. */
-  static CharSequence value(CharSequence value, boolean validate) {
+  public static CharSequence value(CharSequence value, boolean validate) {
     Objects.requireNonNull(value, "value");
     if (validate) {
       int bad = HttpChars.firstInvalidValueChar(value);
@@ -69,7 +69,8 @@ final class HeaderChecks {
    * Tells whether one comma-separated element of {@code list}, optional whitespace around it
    * ignored, equals {@code element}.
    */
-  static boolean containsElement(CharSequence list, CharSequence element, boolean ignoreCase) {
+  public static boolean containsElement(
+      CharSequence list, CharSequence element, boolean ignoreCase) {
     int len = list.length();
     int start = 0;
     while (start <= len) {

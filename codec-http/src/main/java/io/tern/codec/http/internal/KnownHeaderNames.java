@@ -1,5 +1,6 @@
-package io.tern.codec.http;
+package io.tern.codec.http.internal;
 
+import io.tern.codec.http.HttpHeaderNames;
 import io.tern.common.AsciiString;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -11,7 +12,7 @@ import java.util.List;
  * stores the shared constant (with its cached hash) instead of a new string per header. Buckets are
  * indexed by length and lower-cased first letter; a miss costs one array load.
  */
-final class KnownHeaderNames {
+public final class KnownHeaderNames {
   private static final int MAX_LENGTH = 48;
   private static final AsciiString[][][] TABLE = new AsciiString[MAX_LENGTH + 1][32][];
 
@@ -54,7 +55,7 @@ final class KnownHeaderNames {
    *
    * @return the constant, or {@code null} for an unknown name
    */
-  static AsciiString lookup(byte[] b, int off, int len) {
+  public static AsciiString lookup(byte[] b, int off, int len) {
     if (len == 0 || len > MAX_LENGTH) {
       return null;
     }

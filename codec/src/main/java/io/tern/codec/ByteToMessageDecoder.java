@@ -32,8 +32,6 @@ import java.util.List;
  * handler was removed. A call that produced messages without reading anything is a bug in {@code
  * decode} and raises a {@link DecoderException} (it would loop forever).
  *
- * <h2>Ownership</h2>
- *
  * <ul>
  *   <li>The decoder owns every inbound {@link ByteBuf} it receives and releases it (through the
  *       cumulation) once its bytes are decoded; {@code decode} must never release {@code in}.
@@ -66,8 +64,12 @@ import java.util.List;
  * within a burst: moved down in place only when nobody else references the cumulation. Exceptions
  * and the list of decoded messages are not allocated per read.
  *
- * <p>Threading: every method runs on the channel's event loop. An instance keeps per-channel state
- * and must not be shared between pipelines.
+ * <h2>Threading</h2>
+ *
+ * Every method runs on the channel's event loop. An instance keeps per-channel state and must not
+ * be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
  */
 public abstract class ByteToMessageDecoder implements ChannelHandler {
   private static final byte STATE_INIT = 0;

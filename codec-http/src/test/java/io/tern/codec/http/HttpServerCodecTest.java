@@ -9,14 +9,14 @@ import io.tern.transport.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class HttpServerCodecTest {
+public class HttpServerCodecTest {
 
-  static ByteBuf bytes(String s) {
+  public static ByteBuf bytes(String s) {
     return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
   }
 
   /** Reads and concatenates every outbound buffer. */
-  static String written(EmbeddedChannel ch) {
+  public static String written(EmbeddedChannel ch) {
     StringBuilder sb = new StringBuilder();
     Object o;
     while ((o = ch.readOutbound()) != null) {
@@ -27,7 +27,7 @@ class HttpServerCodecTest {
     return sb.toString();
   }
 
-  static FullHttpResponse ok(String body) {
+  public static FullHttpResponse ok(String body) {
     FullHttpResponse r =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1,
@@ -37,7 +37,7 @@ class HttpServerCodecTest {
     return r;
   }
 
-  static void releaseInbound(EmbeddedChannel ch) {
+  public static void releaseInbound(EmbeddedChannel ch) {
     Object o;
     while ((o = ch.readInbound()) != null) {
       ReferenceCountUtil.release(o);

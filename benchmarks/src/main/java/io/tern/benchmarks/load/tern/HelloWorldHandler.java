@@ -19,11 +19,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The twin of Netty's {@code HelloWorldHandler} in the load harness: TechEmpower's plaintext and
- * JSON tests ({@code /plaintext} answers {@code Hello, World!}, {@code /json} answers {@code
- * {"message":"Hello, World!"}} encoded per request, anything else 404). Responses are written as
- * requests arrive with the void promise (as Netty's twin does; failures reach {@code
- * exceptionCaught}, which closes) and flushed once per read, so a pipelined batch leaves in one
- * write of one buffer.
+ * JSON tests, routed on the request's normalised path (so {@code /plaintext?x=1} is {@code
+ * /plaintext}; Netty's twin switches on the raw URI) ({@code /plaintext} answers {@code Hello,
+ * World!}, {@code /json} answers {@code {"message":"Hello, World!"}} encoded per request, anything
+ * else 404). Responses are written as requests arrive with the void promise (as Netty's twin does;
+ * failures reach {@code exceptionCaught}, which closes) and flushed once per read, so a pipelined
+ * batch leaves in one write of one buffer.
  *
  * <p>Stateless: shared by every connection, called on each channel's event loop; releases what it
  * reads.
@@ -40,7 +41,7 @@ final class HelloWorldHandler implements ChannelHandler {
     try {
       if (msg instanceof HttpRequest request) {
         FullHttpResponse response =
-            switch (request.uri()) {
+            switch (request.target().path()) {
               case "/plaintext" ->
                   response(PLAINTEXT, HttpHeaderValues.TEXT_PLAIN, PLAINTEXT_LENGTH);
               case "/json" -> {

@@ -1,4 +1,4 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 import io.tern.codec.http.multipart.FileUpload;
 import io.tern.codec.http.multipart.HttpDataFactory;

@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 import io.tern.codec.http.HttpHeaderNames;
 import io.tern.codec.http.HttpRequest;
@@ -32,7 +32,7 @@ import java.util.Locale;
  * body is copied into its field once, when its delimiter arrives, or in runs of about {@value
  * AbstractPostDecoder#WINDOW} bytes while a long body streams in.
  */
-public final class MultipartDecoder extends AbstractPostDecoder {
+final class MultipartDecoder extends AbstractPostDecoder {
   private static final byte[] VIRTUAL_CRLF = {'\r', '\n'};
   private static final int MAX_BOUNDARY = 70; // RFC 2046
   private static final int MAX_PADDING = 256;
@@ -60,7 +60,7 @@ public final class MultipartDecoder extends AbstractPostDecoder {
    * @param limits the limits
    * @throws HttpPostDecoderException if there is no valid boundary
    */
-  public MultipartDecoder(HttpDataFactory factory, HttpRequest request, DecoderLimits limits) {
+  MultipartDecoder(HttpDataFactory factory, HttpRequest request, DecoderLimits limits) {
     this(factory, limits, request.headers().get(HttpHeaderNames.CONTENT_TYPE));
   }
 

@@ -1,5 +1,6 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
+import io.tern.codec.http.HttpHeaderValues;
 import io.tern.common.AsciiString;
 import java.util.Locale;
 import java.util.Map;

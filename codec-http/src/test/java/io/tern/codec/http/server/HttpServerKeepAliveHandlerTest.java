@@ -1,4 +1,4 @@
-package io.tern.codec.http;
+package io.tern.codec.http.server;
 
 import static io.tern.codec.http.HttpServerCodecTest.bytes;
 import static io.tern.codec.http.HttpServerCodecTest.ok;
@@ -6,6 +6,11 @@ import static io.tern.codec.http.HttpServerCodecTest.releaseInbound;
 import static io.tern.codec.http.HttpServerCodecTest.written;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.HttpVersion;
 import io.tern.transport.embedded.EmbeddedChannel;
 import org.junit.jupiter.api.Test;
 

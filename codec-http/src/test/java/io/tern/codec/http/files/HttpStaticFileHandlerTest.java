@@ -1,8 +1,10 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpServerCodecTest;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.embedded.EmbeddedChannel;

@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 /**
  * The limits of one POST decoder, as set on {@code HttpPostRequestDecoder.Builder}.
@@ -8,5 +8,4 @@ package io.tern.codec.http.internal.multipart;
  * @param maxFileSize the largest uploaded file, in bytes
  * @param maxHeaderSize the largest header block of one multipart part, in bytes
  */
-public record DecoderLimits(
-    int maxFields, long maxFieldSize, long maxFileSize, int maxHeaderSize) {}
+record DecoderLimits(int maxFields, long maxFieldSize, long maxFileSize, int maxHeaderSize) {}

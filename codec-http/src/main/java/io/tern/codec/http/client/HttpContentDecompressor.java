@@ -1,4 +1,4 @@
-package io.tern.codec.http;
+package io.tern.codec.http.client;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.codec.MessageToMessageDecoder;
@@ -7,6 +7,19 @@ import io.tern.codec.compression.DecompressionLimits;
 import io.tern.codec.compression.ZlibDecoder;
 import io.tern.codec.compression.ZlibWrapper;
 import io.tern.codec.compression.ZstdDecoder;
+import io.tern.codec.http.DefaultHttpContent;
+import io.tern.codec.http.DefaultHttpRequest;
+import io.tern.codec.http.DefaultHttpResponse;
+import io.tern.codec.http.DefaultLastHttpContent;
+import io.tern.codec.http.FullHttpMessage;
+import io.tern.codec.http.FullHttpRequest;
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpContent;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpMessage;
+import io.tern.codec.http.HttpObject;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.LastHttpContent;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -30,8 +43,13 @@ import java.util.Objects;
  * or a broken limit (a decompression bomb) fails with the codec's {@code DecompressionException} or
  * {@code DecompressionLimitException}.
  *
- * <p>Ownership: compressed content is released once decompressed. Threading: the channel's event
- * loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Compressed content is released once decompressed.
  */
 public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject> {
   private final DecompressionLimits limits;

@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 import io.tern.codec.http.internal.HttpChars;
 import io.tern.codec.http.internal.PercentCodec;

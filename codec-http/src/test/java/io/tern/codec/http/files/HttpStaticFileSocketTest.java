@@ -1,7 +1,8 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.codec.http.HttpServerCodec;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;

@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpUtil;
@@ -15,7 +15,7 @@ import java.nio.charset.Charset;
  * end of the body); values are percent-decoded in place in the undecoded bytes and copied into the
  * field once. Fields with an empty name are skipped; a field without {@code =} has an empty value.
  */
-public final class UrlEncodedDecoder extends AbstractPostDecoder {
+final class UrlEncodedDecoder extends AbstractPostDecoder {
   private static final int MAX_NAME = 1024;
 
   private final Charset charset;
@@ -27,7 +27,7 @@ public final class UrlEncodedDecoder extends AbstractPostDecoder {
    * @param request the request head (its {@code Content-Type} charset, if any, is used)
    * @param limits the limits
    */
-  public UrlEncodedDecoder(HttpDataFactory factory, HttpRequest request, DecoderLimits limits) {
+  UrlEncodedDecoder(HttpDataFactory factory, HttpRequest request, DecoderLimits limits) {
     super(factory, limits);
     this.charset = HttpUtil.charset(request, factory.charset());
   }

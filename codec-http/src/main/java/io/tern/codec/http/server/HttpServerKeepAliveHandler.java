@@ -1,5 +1,10 @@
-package io.tern.codec.http;
+package io.tern.codec.http.server;
 
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponse;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.LastHttpContent;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -14,7 +19,13 @@ import java.util.ArrayDeque;
  * {@code Connection: close} and closes once the last response owed is written. A {@code 2xx}
  * response to {@code CONNECT} opens a tunnel and is left alone. Put it after the codec.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; it only reads the heads and waits for the last response's write.
  */
 public class HttpServerKeepAliveHandler implements ChannelHandler {
   private boolean persistent = true;

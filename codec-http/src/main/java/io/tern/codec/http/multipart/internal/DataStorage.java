@@ -1,4 +1,4 @@
-package io.tern.codec.http.internal.multipart;
+package io.tern.codec.http.multipart.internal;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
@@ -18,12 +18,12 @@ import java.util.Arrays;
  * first byte). Written by one decoder thread; read after completion.
  *
  * <p>In memory, each append becomes its own exactly sized chunk: nothing is copied again as the
- * field grows (a doubling array copied a 512 KiB upload about three times), and the decoders append
- * rarely (a whole field, or runs of about a window of a long one). {@link #bytes()} joins them. A
- * run of at least {@value #POOLED_RUN} bytes goes into a heap buffer from the factory's allocator
- * (pooled by default, so a large upload reuses memory that is already in the caches instead of
- * writing fresh heap); smaller ones are plain arrays, so small fields cost no buffer (nor, under
- * leak detection, a tracked resource). {@link #delete()} releases the buffers.
+ * field grows (a doubling array would copy a 512 KiB upload about three times), and the decoders
+ * append rarely (a whole field, or runs of about a window of a long one). {@link #bytes()} joins
+ * them. A run of at least {@value #POOLED_RUN} bytes goes into a heap buffer from the factory's
+ * allocator (pooled by default, so a large upload reuses memory that is already in the caches
+ * instead of writing fresh heap); smaller ones are plain arrays, so small fields cost no buffer
+ * (nor, under leak detection, a tracked resource). {@link #delete()} releases the buffers.
  */
 final class DataStorage {
   private static final Object[] NO_CHUNKS = new Object[0];

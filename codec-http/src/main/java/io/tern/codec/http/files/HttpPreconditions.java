@@ -1,4 +1,8 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
+
+import io.tern.codec.http.DateFormatter;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaders;
 
 /**
  * The conditional-request fields of RFC 9110, section 13, evaluated for one representation with a

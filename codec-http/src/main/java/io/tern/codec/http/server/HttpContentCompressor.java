@@ -1,9 +1,22 @@
-package io.tern.codec.http;
+package io.tern.codec.http.server;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.CompositeByteBuf;
 import io.tern.codec.compression.ZlibEncoder;
 import io.tern.codec.compression.ZlibWrapper;
+import io.tern.codec.http.DefaultFullHttpResponse;
+import io.tern.codec.http.DefaultHttpContent;
+import io.tern.codec.http.DefaultLastHttpContent;
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpContent;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaderValues;
+import io.tern.codec.http.HttpHeaders;
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponse;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.LastHttpContent;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;
@@ -25,8 +38,14 @@ import java.util.Locale;
  * chunked} and each content piece is compressed as it passes. {@code Vary: Accept-Encoding} is
  * added to responses that could have been compressed.
  *
- * <p>Ownership: each content written through it is released once compressed; the compressed buffers
- * belong to the next handler. Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each content written through it is released once compressed; the compressed buffers belong to the
+ * next handler.
  */
 public class HttpContentCompressor implements ChannelHandler {
   private final int compressionLevel;

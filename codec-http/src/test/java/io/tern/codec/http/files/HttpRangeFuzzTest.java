@@ -1,9 +1,11 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaders;
 import java.util.List;
 
 /**

@@ -1,6 +1,21 @@
-package io.tern.codec.http;
+package io.tern.codec.http.files;
 
 import io.tern.buffer.Unpooled;
+import io.tern.codec.http.DateFormatter;
+import io.tern.codec.http.DefaultHttpResponse;
+import io.tern.codec.http.HttpDateCache;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpHeaderValues;
+import io.tern.codec.http.HttpHeaders;
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponse;
+import io.tern.codec.http.HttpResponseStatus;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.LastHttpContent;
+import io.tern.codec.http.QueryStringDecoder;
 import io.tern.common.AsciiString;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.handler.ssl.SslHandler;
@@ -56,10 +71,16 @@ import java.util.concurrent.ThreadLocalRandom;
  * </ul>
  *
  * <p>File system calls are blocking but short (attributes and an open); the event loop does them.
- * Threading: the channel's event loop; stateless apart from its settings, so one instance may serve
- * every channel. Ownership: it releases every message it reads; the file regions, chunked inputs
- * and buffers it writes belong to the channel, which closes the files once they are written or
- * failed.
+ *
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless apart from its settings, so one instance may serve every
+ * channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * It releases every message it reads; the file regions, chunked inputs and buffers it writes belong
+ * to the channel, which closes the files once they are written or failed.
  */
 public class HttpStaticFileHandler implements ChannelHandler {
   /** The default for the most ranges one request may ask for: {@value}. */
@@ -147,7 +168,7 @@ public class HttpStaticFileHandler implements ChannelHandler {
       finish(ctx, response);
       return;
     }
-    Path file = resolve(request.uri());
+    Path file = resolve(request);
     BasicFileAttributes attributes = file == null ? null : attributes(file);
     if (attributes != null && attributes.isDirectory()) {
       file = file.resolve("index.html");
@@ -311,13 +332,17 @@ public class HttpStaticFileHandler implements ChannelHandler {
     return response;
   }
 
-  /** Maps a request target to a file under the root, or {@code null} if it may not be served. */
-  private Path resolve(String uri) {
+  /**
+   * Maps a request's target to a file under the root, or {@code null} if it may not be served. The
+   * raw path is used (the origin or absolute form's, escapes still in): the normalised path would
+   * resolve {@code ..} instead of refusing it.
+   */
+  private Path resolve(HttpRequest request) {
     String path;
     try {
-      path = new QueryStringDecoder(uri).path();
+      path = new QueryStringDecoder(request.target().rawPath()).path();
     } catch (IllegalArgumentException e) {
-      return null; // a malformed escape
+      return null; // a target in no form, or a malformed escape
     }
     if (!path.startsWith("/") || path.indexOf('\\') >= 0 || path.indexOf('\0') >= 0) {
       return null;

@@ -40,7 +40,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Serves the files of one directory to {@code GET} and {@code HEAD} requests. Put it after {@link
- * HttpServerCodec} (and {@link HttpServerKeepAliveHandler}); it answers every request it reads.
+ * HttpServerCodec} (and {@link io.tern.codec.http.server.HttpServerKeepAliveHandler}); it answers
+ * every request it reads.
  *
  * <ul>
  *   <li><b>Zero copy.</b> On plain TCP a file's bytes are written as a {@link DefaultFileRegion}
@@ -48,8 +49,9 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li><b>TLS.</b> A {@code FileRegion} cannot pass through {@link SslHandler}. When one is in the
  *       pipeline in front of this handler, the bytes are written as {@link ChunkedNioFile}s through
  *       a {@link ChunkedWriteHandler}; if there is none in front of this handler, one is added just
- *       before it on the first request. Do not put {@link HttpContentCompressor} in front of this
- *       handler either (it cannot compress a file region).
+ *       before it on the first request. Do not put {@link
+ *       io.tern.codec.http.server.HttpContentCompressor} in front of this handler either (it cannot
+ *       compress a file region).
  *   <li><b>Paths.</b> The request path is percent-decoded; a path holding a {@code ..} or hidden
  *       ({@code .name}) segment, a backslash or NUL is refused ({@code 404}), and so is any file
  *       whose real path (symbolic links followed) is outside the root. A directory is served as its

@@ -3,6 +3,7 @@ package io.tern.codec.http.files;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;

@@ -27,6 +27,7 @@ import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.client.HttpContentDecompressor;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.io.ByteArrayOutputStream;

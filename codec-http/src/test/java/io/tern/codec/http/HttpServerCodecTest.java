@@ -362,10 +362,9 @@ public class HttpServerCodecTest {
   @Test
   void absoluteFormAndOptionsAsteriskAreAccepted() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
-    ch.writeInbound(
-        bytes(
-            "GET http://h/plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n"
-                + "OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n"));
+    String absoluteForm = "GET http://h/plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n";
+    String asteriskForm = "OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n";
+    ch.writeInbound(bytes(absoluteForm + asteriskForm));
     HttpRequest absolute = ch.readInbound();
     assertThat(absolute.target().path()).isEqualTo("/plaintext");
     ReferenceCountUtil.release(ch.readInbound());

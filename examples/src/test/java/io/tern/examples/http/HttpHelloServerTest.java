@@ -70,10 +70,10 @@ class HttpHelloServerTest {
       InetSocketAddress address = (InetSocketAddress) server.localAddress();
       try (Socket socket = new Socket(address.getAddress(), address.getPort())) {
         socket.setSoTimeout(30_000); // hang guard
-        String requests =
-            "GET /plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n"
-                + "GET http://h/json HTTP/1.1\r\nHost: h\r\n\r\n"
-                + "GET /a/../plaintext HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+        String query = "GET /plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n";
+        String absoluteForm = "GET http://h/json HTTP/1.1\r\nHost: h\r\n\r\n";
+        String dotSegments = "GET /a/../plaintext HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+        String requests = query + absoluteForm + dotSegments;
         socket.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
         String all = readToEnd(socket.getInputStream());
         assertThat(all).doesNotContain("404");

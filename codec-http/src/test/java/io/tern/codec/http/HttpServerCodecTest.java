@@ -309,7 +309,11 @@ public class HttpServerCodecTest {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
     ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
     releaseInbound(ch);
-    FullHttpResponse r = switchingProtocols();
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.SWITCHING_PROTOCOLS,
+            Unpooled.copiedBuffer("x", StandardCharsets.US_ASCII));
     io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(r);
     assertThat(f.cause()).isInstanceOf(IllegalStateException.class);
     assertThat(r.refCnt()).as("a refused message is released").isZero();
@@ -342,8 +346,10 @@ public class HttpServerCodecTest {
     assertThat(written(ch)).startsWith("HTTP/1.1 400 Bad Request\r\n");
     FullHttpResponse late = ok("late");
     io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(late);
-    assertThat(f.cause()).isInstanceOf(IllegalStateException.class);
+    // Refused by the codec (closed state) or, once the close has gone through, by the channel.
+    assertThat(f.cause()).isNotNull();
     assertThat(late.refCnt()).isZero();
+    assertThat(ch.outboundMessages()).isEmpty();
     ch.finishAndReleaseAll();
   }
 

@@ -180,7 +180,9 @@ public final class ServerExchange {
     Kind kind = waiting.isEmpty() ? Kind.NONE : waiting.peek();
     if (status == 101 && kind != Kind.UPGRADE) {
       throw new IllegalStateException(
-          "101 Switching Protocols answers a request that did not ask to upgrade");
+          "101 Switching Protocols answers a request that did not ask to upgrade (state "
+              + state
+              + ")");
     }
     answering = kind;
     answeringStatus = status;

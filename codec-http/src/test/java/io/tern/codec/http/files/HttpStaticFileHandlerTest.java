@@ -295,12 +295,15 @@ class HttpStaticFileHandlerTest {
           "/..%5coutside.txt",
           "/.secret",
           "/escape.txt",
-          "/hello.txt%00.html",
-          "/%zz",
-          "*"
+          "/hello.txt%00.html"
         }) {
       String out = exchange(get(path));
       assertThat(out).as(path).startsWith("HTTP/1.1 404 Not Found\r\n").doesNotContain("[region");
+    }
+    // Targets in no form a GET allows never reach the handler: the codec answers 400.
+    for (String path : new String[] {"/%zz", "*"}) {
+      String out = exchange(get(path));
+      assertThat(out).as(path).startsWith("HTTP/1.1 400 Bad Request\r\n");
     }
   }
 

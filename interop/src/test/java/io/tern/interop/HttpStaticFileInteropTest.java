@@ -3,8 +3,8 @@ package io.tern.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.codec.http.HttpServerCodec;
-import io.tern.codec.http.HttpServerKeepAliveHandler;
-import io.tern.codec.http.HttpStaticFileHandler;
+import io.tern.codec.http.files.HttpStaticFileHandler;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;

@@ -2,6 +2,7 @@ package io.tern.codec.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;

@@ -1,8 +1,8 @@
 package io.tern.examples.http;
 
 import io.tern.codec.http.HttpServerCodec;
-import io.tern.codec.http.HttpServerKeepAliveHandler;
-import io.tern.codec.http.HttpStaticFileHandler;
+import io.tern.codec.http.files.HttpStaticFileHandler;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.ExampleOptions;
 import io.tern.examples.Transports;

@@ -58,6 +58,37 @@ class HttpHelloServerTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"nio"})
+  void routesOnThePathWhateverTheQueryOrTheFormOfTheTarget(String name) throws Exception {
+    Transport transport = Transports.select(name);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    try {
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      InetSocketAddress address = (InetSocketAddress) server.localAddress();
+      try (Socket socket = new Socket(address.getAddress(), address.getPort())) {
+        socket.setSoTimeout(30_000); // hang guard
+        String query = "GET /plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n";
+        String absoluteForm = "GET http://h/json HTTP/1.1\r\nHost: h\r\n\r\n";
+        String dotSegments = "GET /a/../plaintext HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+        String requests = query + absoluteForm + dotSegments;
+        socket.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
+        String all = readToEnd(socket.getInputStream());
+        assertThat(all).doesNotContain("404");
+        assertThat(all.split("HTTP/1.1 200 OK", -1)).hasSize(4);
+        assertThat(all.indexOf("Hello, World!")).isLessThan(all.indexOf("{\"message\""));
+        assertThat(all).endsWith("\r\n\r\nHello, World!");
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nio"})
   void answersPipelinedRequestsInOrderAndClosesWhenAsked(String name) throws Exception {
     Transport transport = Transports.select(name);
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());

@@ -56,8 +56,10 @@ final class JavadocSections {
       return Optional.empty();
     }
     String between = source.substring(end + 2, declaration);
-    // Only annotations (and blank lines) may stand between the comment and the declaration.
-    String withoutAnnotations = between.replaceAll("@\\w+(\\.\\w+)*(\\([^)]*\\))?", "");
+    // Only annotations, line comments and blank lines may stand between the comment and the
+    // declaration.
+    String withoutAnnotations =
+        between.replaceAll("//[^\n]*", "").replaceAll("@\\w+(\\.\\w+)*(\\([^)]*\\))?", "");
     return withoutAnnotations.isBlank()
         ? Optional.of(source.substring(start, end + 2))
         : Optional.empty();

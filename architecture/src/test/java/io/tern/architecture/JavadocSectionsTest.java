@@ -43,6 +43,45 @@ class JavadocSectionsTest {
   }
 
   @Test
+  void aLineCommentBetweenTheJavadocAndTheTypeIsAllowed() {
+    String source =
+        """
+        package p;
+
+        /**
+         * A thing.
+         *
+         * <h2>Threading</h2>
+         * Any thread.
+         *
+         * <h2>Ownership</h2>
+         * Holds no reference-counted objects.
+         */
+        // why the suppression is right
+        @SuppressWarnings("unused") // and a trailing note
+        public final class Thing {}
+        """;
+    assertThat(JavadocSections.missing(source)).isEmpty();
+  }
+
+  @Test
+  void javadocSeparatedFromTheTypeByCodeDoesNotCount() {
+    String source =
+        """
+        package p;
+
+        /**
+         * <h2>Threading</h2>
+         * <h2>Ownership</h2>
+         */
+        interface Other {}
+
+        public final class Thing {}
+        """;
+    assertThat(JavadocSections.missing(source)).containsExactlyElementsOf(JavadocSections.REQUIRED);
+  }
+
+  @Test
   void aTypeMissingASectionIsReportedWithTheHeadingItLacks() {
     String source =
         """

@@ -89,6 +89,9 @@ final class ModuleLayers {
         .module("codec", "transport")
         .module("handler", "codec")
         .module("codec-http", "handler")
+        .module("codec-http2", "codec-http")
+        .module("codec-redis", "codec")
+        .module("codec-memcache", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

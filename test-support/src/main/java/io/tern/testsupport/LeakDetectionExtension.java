@@ -47,7 +47,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@link io.tern.common.LeakListener} and fails its owner the same way. Resources created by
  * threads without an owner (shared pools started outside any test) are only logged.
  *
+ * <h2>Threading</h2>
+ *
  * <p>JUnit calls the callbacks; instances are stateless and thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: it audits what tests created and never releases anything
+ * itself, so a leak stays visible in the report.
  */
 public final class LeakDetectionExtension
     implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {

@@ -1,8 +1,8 @@
-package io.tern.examples;
+package io.tern.examples.support;
 
 /**
- * A command-line mistake (an unknown option value, an unavailable transport): {@link Examples}
- * prints the message and exits with status 2 instead of a stack trace.
+ * A command-line mistake (an unknown option value, an unavailable transport): {@code
+ * io.tern.examples.Examples} prints the message and exits with status 2 instead of a stack trace.
  */
 public final class UsageException extends RuntimeException {
   /**

@@ -1,4 +1,4 @@
-package io.tern.examples;
+package io.tern.examples.support;
 
 import java.util.HashMap;
 import java.util.Map;

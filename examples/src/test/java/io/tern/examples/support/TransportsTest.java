@@ -1,4 +1,4 @@
-package io.tern.examples;
+package io.tern.examples.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.tern.examples;
+package io.tern.examples.support;
 
 import io.tern.transport.IoHandlerFactory;
 import io.tern.transport.bootstrap.ChannelFactory;

@@ -15,4 +15,5 @@ module io.tern.codec.http {
   exports io.tern.codec.http.files;
   exports io.tern.codec.http.multipart;
   exports io.tern.codec.http.server;
+  exports io.tern.codec.http.websocket;
 }

@@ -1,0 +1,109 @@
+package io.tern.codec.http.websocket.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MaskingAndUtf8Test {
+
+  @Test
+  void wordMaskingEqualsByteMaskingAtEveryOffsetAndLengthOnHeapAndDirectBuffers() {
+    Random random = new Random(42);
+    for (int length = 0; length < 40; length++) {
+      for (int offset = 0; offset < 9; offset++) {
+        byte[] data = new byte[offset + length];
+        random.nextBytes(data);
+        int key = random.nextInt();
+        byte[] expected = data.clone();
+        Masking.maskBytewise(expected, offset, length, key);
+        for (ByteBuf buf :
+            new ByteBuf[] {
+              Unpooled.wrappedBuffer(data.clone()),
+              Unpooled.directBuffer(data.length).writeBytes(data)
+            }) {
+          Masking.maskInPlace(buf, offset, length, key);
+          byte[] got = new byte[data.length];
+          buf.getBytes(0, got);
+          buf.release();
+          assertThat(got).isEqualTo(expected);
+        }
+      }
+    }
+  }
+
+  @Test
+  void maskingResumedWithTheRotatedKeyEqualsMaskingInOneGo() {
+    byte[] data = new byte[101];
+    new Random(7).nextBytes(data);
+    int key = 0x01020304;
+    byte[] whole = data.clone();
+    Masking.maskBytewise(whole, 0, whole.length, key);
+    ByteBuf buf = Unpooled.wrappedBuffer(data.clone());
+    for (int from = 0; from < data.length; ) {
+      int n = Math.min(13, data.length - from);
+      Masking.maskInPlace(buf, from, n, Masking.rotate(key, from));
+      from += n;
+    }
+    byte[] got = new byte[data.length];
+    buf.getBytes(0, got);
+    buf.release();
+    assertThat(got).isEqualTo(whole);
+  }
+
+  private static boolean jdkValid(byte[] a) {
+    try {
+      StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(a));
+      return true;
+    } catch (CharacterCodingException e) {
+      return false;
+    }
+  }
+
+  @Test
+  void validatorAgreesWithTheJdkDecoderOnRandomAndSplitInput() {
+    Random random = new Random(1);
+    for (int round = 0; round < 20_000; round++) {
+      byte[] a = new byte[random.nextInt(24)];
+      for (int i = 0; i < a.length; i++) {
+        // Mostly plausible bytes: ASCII, lead bytes and continuation bytes.
+        int kind = random.nextInt(4);
+        a[i] =
+            (byte)
+                (kind == 0
+                    ? random.nextInt(0x80)
+                    : kind == 1 ? 0x80 + random.nextInt(0x40) : 0xC0 + random.nextInt(0x40));
+      }
+      boolean expected = jdkValid(a);
+      Utf8Validator v = new Utf8Validator();
+      int split = a.length == 0 ? 0 : random.nextInt(a.length);
+      boolean ok =
+          v.feed(a, 0, split) < 0 && v.feed(a, split, a.length - split) < 0 && v.isComplete();
+      assertThat(ok).as("%s", java.util.HexFormat.of().formatHex(a)).isEqualTo(expected);
+      Utf8Validator bytewise = new Utf8Validator();
+      assertThat(bytewise.feedBytewise(a, 0, a.length) < 0 && bytewise.isComplete())
+          .isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void validatorReportsTheFirstBadByteAfterALongAsciiRun() {
+    byte[] a = ("x".repeat(37) + "\u00e9").getBytes(StandardCharsets.UTF_8);
+    a[38] = (byte) 0x41; // é's continuation byte replaced: the lead byte at 37 is followed badly
+    Utf8Validator v = new Utf8Validator();
+    assertThat(v.feed(a, 0, a.length)).isEqualTo(38);
+    ByteBuf direct = Unpooled.directBuffer(a.length).writeBytes(a);
+    assertThat(new Utf8Validator().feed(direct, 0, a.length)).isEqualTo(38);
+    direct.release();
+  }
+}

@@ -14,6 +14,7 @@ import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
+import io.tern.examples.websocket.WebSocketEchoServer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -64,6 +65,11 @@ public final class Examples {
         new Entry(
             "stores multipart uploads in --dir; --client --file F uploads one",
             HttpUploadServer::main));
+    EXAMPLES.put(
+        "websocket-echo",
+        new Entry(
+            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server)",
+            WebSocketEchoServer::main));
     EXAMPLES.put(
         "redis-server",
         new Entry(

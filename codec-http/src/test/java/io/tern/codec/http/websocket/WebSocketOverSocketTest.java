@@ -100,6 +100,7 @@ class WebSocketOverSocketTest {
     WebSocketClientProtocolHandler client =
         new WebSocketClientProtocolHandler(
             WebSocketClientProtocolConfig.builder(URI.create("ws://127.0.0.1:" + port + "/echo"))
+                .decoderConfig(WebSocketDecoderConfig.forClient().withMaxFramePayloadLength(1 << 20))
                 .build());
     Channel ch =
         new Bootstrap()
@@ -129,11 +130,14 @@ class WebSocketOverSocketTest {
 
     byte[] big = new byte[200_000];
     new Random(1).nextBytes(big);
-    // Three fragments; the server aggregates and echoes one frame of 200,000 bytes.
-    ch.write(new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, 0, 1000)));
-    ch.write(new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, 1000, 99_000)));
+    // Five fragments within the server's 64 KiB frame limit; the server aggregates them and
+    // echoes one frame of 200,000 bytes (the client's limit is raised for it).
+    ch.write(new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, 0, 40_000)));
+    for (int at = 40_000; at < 160_000; at += 40_000) {
+      ch.write(new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, at, 40_000)));
+    }
     ch.writeAndFlush(
-        new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(big, 100_000, 100_000)));
+        new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(big, 160_000, 40_000)));
     WebSocketFrame echoed = (WebSocketFrame) collector.received.poll(10, TimeUnit.SECONDS);
     assertThat(echoed).isInstanceOf(BinaryWebSocketFrame.class);
     byte[] got = new byte[echoed.content().readableBytes()];

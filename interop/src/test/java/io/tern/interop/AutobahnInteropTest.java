@@ -1,0 +1,157 @@
+package io.tern.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tern.codec.http.HttpObjectAggregator;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.websocket.WebSocketDecoderConfig;
+import io.tern.codec.http.websocket.WebSocketFrame;
+import io.tern.codec.http.websocket.WebSocketServerProtocolConfig;
+import io.tern.codec.http.websocket.WebSocketServerProtocolHandler;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.bootstrap.ServerBootstrap;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelInitializer;
+import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.nio.NioIoHandler;
+import io.tern.transport.nio.NioServerSocketChannel;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Autobahn|Testsuite 0.8.2 ({@code wstest -m fuzzingclient}) against a Tern WebSocket echo server
+ * on 127.0.0.1: every case must be graded OK, NON-STRICT or INFORMATIONAL, and closed OK or
+ * INFORMATIONAL. The permessage-deflate cases (12.*, 13.*) are excluded: Tern does not offer the
+ * extension yet. wstest is installed by {@code .ci/install-peers} into {@code
+ * ~/.cache/tern-peers/autobahn}; without it the test fails.
+ */
+@Tag("interop")
+class AutobahnInteropTest {
+  private static final Path WSTEST =
+      Path.of(System.getProperty("user.home"), ".cache/tern-peers/autobahn/V27/bin/wstest");
+  private static final int MAX_PAYLOAD = 16 << 20;
+
+  /** Echoes every data frame as it arrives. */
+  private static final class Echo implements ChannelHandler {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof WebSocketFrame frame) {
+        ctx.write(frame);
+      } else {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      ctx.flush();
+    }
+  }
+
+  @Test
+  void fuzzingClientGradesEveryCaseOfTheEchoServerOk(@TempDir Path dir) throws Exception {
+    if (!Files.isExecutable(WSTEST)) {
+      throw new AssertionError(
+          "interop peer 'wstest' (Autobahn|Testsuite 0.8.2) is not installed at "
+              + WSTEST
+              + ". Install it with: bash .ci/install-peers");
+    }
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
+    try {
+      WebSocketServerProtocolConfig config =
+          WebSocketServerProtocolConfig.builder("/")
+              .decoderConfig(
+                  WebSocketDecoderConfig.forServer()
+                      .withMaxFramePayloadLength(MAX_PAYLOAD)
+                      .withMaxMessagePayloadLength(MAX_PAYLOAD))
+              .build();
+      ServerChannel server =
+          new ServerBootstrap()
+              .group(group)
+              .channelFactory(NioServerSocketChannel::new)
+              .childHandler(
+                  new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                      ch.pipeline()
+                          .addLast(
+                              new HttpServerCodec(),
+                              new HttpObjectAggregator(8192),
+                              new WebSocketServerProtocolHandler(config),
+                              new Echo());
+                    }
+                  })
+              .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      Path reports = dir.resolve("reports");
+      Path spec = dir.resolve("fuzzingclient.json");
+      Files.writeString(
+          spec,
+          """
+          {"outdir": "%s",
+           "servers": [{"agent": "tern", "url": "ws://127.0.0.1:%d"}],
+           "cases": ["*"],
+           "exclude-cases": ["12.*", "13.*"],
+           "exclude-agent-cases": {}}
+          """
+              .formatted(reports, port));
+      Peer.Result result =
+          Peer.command("env", "coreutils")
+              .args(WSTEST.toString(), "-m", "fuzzingclient", "-s", spec.toString())
+              .run(Duration.ofMinutes(15));
+      server.close().sync();
+      assertThat(result.exitCode()).as(result.output()).isZero();
+      List<String> bad = badCases(Files.readString(reports.resolve("index.json")));
+      assertThat(bad).as("cases Autobahn did not grade OK").isEmpty();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  /**
+   * Returns "case: behavior/behaviorClose" for every case not graded OK, NON-STRICT or
+   * INFORMATIONAL. index.json is {agent: {case: {"behavior": …, "behaviorClose": …, …}}}; the
+   * entries are flat, so a pattern reads them without a JSON library.
+   */
+  static List<String> badCases(String indexJson) {
+    Pattern entry =
+        Pattern.compile(
+            "\"([0-9.]+)\"\\s*:\\s*\\{[^{}]*?\"behavior\"\\s*:\\s*\"([A-Z-]+)\"[^{}]*?"
+                + "\"behaviorClose\"\\s*:\\s*\"([A-Z-]+)\"");
+    Matcher m = entry.matcher(indexJson);
+    List<String> bad = new ArrayList<>();
+    int cases = 0;
+    while (m.find()) {
+      cases++;
+      String behavior = m.group(2);
+      String close = m.group(3);
+      boolean ok =
+          List.of("OK", "NON-STRICT", "INFORMATIONAL").contains(behavior)
+              && List.of("OK", "INFORMATIONAL").contains(close);
+      if (!ok) {
+        bad.add(m.group(1) + ": " + behavior + "/" + close);
+      }
+    }
+    if (cases < 300) {
+      bad.add("only " + cases + " cases in index.json:\n" + indexJson.substring(0, Math.min(2000, indexJson.length())));
+    }
+    return bad;
+  }
+}

@@ -2,8 +2,12 @@ package io.tern.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.codec.http.HttpClientCodec;
 import io.tern.codec.http.HttpObjectAggregator;
 import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.websocket.TextWebSocketFrame;
+import io.tern.codec.http.websocket.WebSocketClientProtocolConfig;
+import io.tern.codec.http.websocket.WebSocketClientProtocolHandler;
 import io.tern.codec.http.websocket.WebSocketDecoderConfig;
 import io.tern.codec.http.websocket.WebSocketFrame;
 import io.tern.codec.http.websocket.WebSocketServerProtocolConfig;
@@ -11,6 +15,7 @@ import io.tern.codec.http.websocket.WebSocketServerProtocolHandler;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
+import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
@@ -19,8 +24,10 @@ import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
+import io.tern.transport.nio.NioSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,9 +41,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Autobahn|Testsuite 0.8.2 ({@code wstest -m fuzzingclient}) against a Tern WebSocket echo server
- * on 127.0.0.1: every case must be graded OK, NON-STRICT or INFORMATIONAL, and closed OK or
- * INFORMATIONAL. The permessage-deflate cases (12.*, 13.*) are excluded: Tern does not offer the
+ * Autobahn|Testsuite 0.8.2 both ways on 127.0.0.1: {@code wstest -m fuzzingclient} against a Tern
+ * WebSocket echo server, and {@code wstest -m fuzzingserver} against Tern's client (which echoes
+ * what the suite sends). Every case must be graded OK, NON-STRICT or INFORMATIONAL, and closed OK
+ * or INFORMATIONAL. The permessage-deflate cases (12.*, 13.*) are excluded: Tern does not offer the
  * extension yet. wstest is installed by {@code .ci/install-peers} into {@code
  * ~/.cache/tern-peers/autobahn}; without it the test fails.
  */
@@ -125,6 +133,101 @@ class AutobahnInteropTest {
     }
   }
 
+  /** Collects the text frames of one connection and echoes its data frames. */
+  private static final class ClientEcho implements ChannelHandler {
+    final StringBuilder text = new StringBuilder();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof TextWebSocketFrame t && t.isFinalFragment()) {
+        text.append(t.text());
+      }
+      if (msg instanceof WebSocketFrame frame) {
+        ctx.writeAndFlush(frame);
+      } else {
+        ReferenceCountUtil.release(msg);
+      }
+    }
+  }
+
+  /** Runs one client connection to {@code uri} until the server closes it. */
+  private static String runClient(EventLoopGroup group, int port, String pathAndQuery)
+      throws Exception {
+    ClientEcho echo = new ClientEcho();
+    WebSocketClientProtocolHandler ws =
+        new WebSocketClientProtocolHandler(
+            WebSocketClientProtocolConfig.builder(
+                    URI.create("ws://127.0.0.1:" + port + pathAndQuery))
+                .decoderConfig(
+                    WebSocketDecoderConfig.forClient()
+                        .withMaxFramePayloadLength(MAX_PAYLOAD)
+                        .withMaxMessagePayloadLength(MAX_PAYLOAD))
+                .build());
+    Channel ch =
+        new Bootstrap()
+            .group(group)
+            .channelFactory(NioSocketChannel::new)
+            .handler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel c) {
+                    c.pipeline()
+                        .addLast(new HttpClientCodec(), new HttpObjectAggregator(8192), ws, echo);
+                  }
+                })
+            .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+            .sync()
+            .getNow();
+    if (!ch.closeFuture().await(120, TimeUnit.SECONDS)) {
+      ch.close();
+      throw new AssertionError("connection " + pathAndQuery + " still open after 120 s");
+    }
+    return echo.text.toString();
+  }
+
+  @Test
+  void fuzzingServerGradesEveryCaseOfTheTernClientOk(@TempDir Path dir) throws Exception {
+    if (!Files.isExecutable(WSTEST)) {
+      throw new AssertionError(
+          "interop peer 'wstest' (Autobahn|Testsuite 0.8.2) is not installed at "
+              + WSTEST
+              + ". Install it with: bash .ci/install-peers");
+    }
+    int port = FreePort.find();
+    Path reports = dir.resolve("reports");
+    Path spec = dir.resolve("fuzzingserver.json");
+    Files.writeString(
+        spec,
+        """
+        {"url": "ws://127.0.0.1:%d",
+         "outdir": "%s",
+         "cases": ["*"],
+         "exclude-cases": ["12.*", "13.*"],
+         "exclude-agent-cases": {}}
+        """
+            .formatted(port, reports));
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
+    try (Peer server =
+        Peer.command("env", "coreutils")
+            .args(WSTEST.toString(), "-m", "fuzzingserver", "-s", spec.toString())
+            .readyOnPort(port)
+            .lifetime(Duration.ofMinutes(20))
+            .start()) {
+      int count = Integer.parseInt(runClient(group, port, "/getCaseCount").trim());
+      assertThat(count).isGreaterThanOrEqualTo(300);
+      for (int i = 1; i <= count; i++) {
+        runClient(group, port, "/runCase?case=" + i + "&agent=tern");
+      }
+      runClient(group, port, "/updateReports?agent=tern");
+      List<String> bad = badCases(Files.readString(reports.resolve("index.json")));
+      assertThat(bad)
+          .as("cases Autobahn did not grade OK; wstest said:%n%s", server.output())
+          .isEmpty();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
   /**
    * Returns "case: behavior/behaviorClose" for every case not graded OK, NON-STRICT or
    * INFORMATIONAL. index.json is {agent: {case: {"behavior": …, "behaviorClose": …, …}}}; the
@@ -150,7 +253,11 @@ class AutobahnInteropTest {
       }
     }
     if (cases < 300) {
-      bad.add("only " + cases + " cases in index.json:\n" + indexJson.substring(0, Math.min(2000, indexJson.length())));
+      bad.add(
+          "only "
+              + cases
+              + " cases in index.json:\n"
+              + indexJson.substring(0, Math.min(2000, indexJson.length())));
     }
     return bad;
   }

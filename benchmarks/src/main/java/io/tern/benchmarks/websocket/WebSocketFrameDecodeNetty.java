@@ -32,8 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Netty 4.2 twin of {@link WebSocketFrameDecode}: the same frame through {@code
  * WebSocket13FrameDecoder} (masked frames expected) followed by {@code Utf8FrameValidator}, the
- * pair Netty's server protocol handler installs, in an {@code EmbeddedChannel}; the read is a direct
- * buffer of Netty's pooled or adaptive allocator (whichever is faster).
+ * pair Netty's server protocol handler installs, in an {@code EmbeddedChannel}; the read is a
+ * direct buffer of Netty's pooled or adaptive allocator (whichever is faster).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -74,7 +74,8 @@ public class WebSocketFrameDecodeNetty {
             .expectMaskedFrames(true)
             .maxFramePayloadLength(1 << 20)
             .build();
-    channel = new EmbeddedChannel(new WebSocket13FrameDecoder(config), new Utf8FrameValidator(), sink);
+    channel =
+        new EmbeddedChannel(new WebSocket13FrameDecoder(config), new Utf8FrameValidator(), sink);
     channel.config().setAllocator(alloc);
     pipeline = channel.pipeline();
   }

@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * A client encoding (and so masking, with a fresh key) one binary frame of {@code size} bytes
- * through {@code WebSocketFrameEncoder.forClient()} in an {@code EmbeddedChannel}; the payload is
- * a pooled direct buffer; the encoded bytes are released.
+ * through {@code WebSocketFrameEncoder.forClient()} in an {@code EmbeddedChannel}; the payload is a
+ * pooled direct buffer; the encoded bytes are released.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The technique behind the decoder's hot loops, on 64 KiB of ASCII in a {@code byte[]}: masking
- * and the UTF-8 high-bit check byte by byte against eight bytes at a time (a {@code long} through a
+ * The technique behind the decoder's hot loops, on 64 KiB of ASCII in a {@code byte[]}: masking and
+ * the UTF-8 high-bit check byte by byte against eight bytes at a time (a {@code long} through a
  * byte-array view {@code VarHandle}), as the codec's internal {@code Masking} and {@code
  * Utf8Validator} do. The loops are written out here because the benchmarks may not import the
  * codec's internal package; the production path is measured by {@link WebSocketFrameDecode}.

@@ -23,8 +23,8 @@ import java.net.SocketAddress;
 /**
  * {@code ./run-example websocket-echo [--port 9001] [--host 127.0.0.1] [--transport nio]}: a
  * WebSocket server on {@code ws://HOST:PORT/} that echoes every data frame as it arrives (a
- * fragmented message comes back fragmented the same way). Frames and messages up to 16 MiB (what the
- * Autobahn|Testsuite sends); it is the server the conformance suite runs against.
+ * fragmented message comes back fragmented the same way). Frames and messages up to 16 MiB (what
+ * the Autobahn|Testsuite sends); it is the server the conformance suite runs against.
  *
  * <p>Each connection's pipeline: {@link HttpServerCodec} and {@link HttpObjectAggregator} for the
  * handshake, {@link WebSocketServerProtocolHandler} (which replaces both with the frame codec once

@@ -100,7 +100,8 @@ class WebSocketOverSocketTest {
     WebSocketClientProtocolHandler client =
         new WebSocketClientProtocolHandler(
             WebSocketClientProtocolConfig.builder(URI.create("ws://127.0.0.1:" + port + "/echo"))
-                .decoderConfig(WebSocketDecoderConfig.forClient().withMaxFramePayloadLength(1 << 20))
+                .decoderConfig(
+                    WebSocketDecoderConfig.forClient().withMaxFramePayloadLength(1 << 20))
                 .build());
     Channel ch =
         new Bootstrap()

@@ -76,8 +76,9 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
       ByteBuf buf = ctx.alloc().buffer(headerLength + length);
       FrameWriter.writeHeader(buf, frame.isFinalFragment(), frame.rsv(), opcode, length, true, key);
       int payload = buf.writerIndex();
-      buf.writeBytes(data, data.readerIndex(), length);
-      Masking.maskInPlace(buf, payload, length, key);
+      buf.ensureWritable(length);
+      Masking.maskCopy(data, data.readerIndex(), buf, payload, length, key);
+      buf.writerIndex(payload + length);
       out.add(buf);
     } else if (length <= FrameWriter.COPY_THRESHOLD) {
       ByteBuf buf = ctx.alloc().buffer(headerLength + length);

@@ -27,7 +27,7 @@ public final class FrameWriter {
    * @return the key, first byte most significant
    */
   public static int newMaskKey() {
-    return KEYS.nextInt();
+    return BATCHES.get().take();
   }
 
   /**

@@ -68,6 +68,45 @@ public final class Masking {
   }
 
   /**
+   * Copies {@code length} bytes of {@code src} at {@code srcIndex} into {@code dst} at {@code
+   * dstIndex}, masked, in one pass (the source is not changed).
+   *
+   * @param src the source buffer
+   * @param srcIndex absolute index in {@code src}
+   * @param dst the destination buffer, writable, with room for the bytes
+   * @param dstIndex absolute index in {@code dst}
+   * @param length number of bytes
+   * @param key the key as it applies at the first byte
+   */
+  public static void maskCopy(
+      ByteBuf src, int srcIndex, ByteBuf dst, int dstIndex, int length, int key) {
+    if (src.hasMemorySegment() && dst.hasMemorySegment()) {
+      MemorySegment s = src.memorySegment().asSlice(srcIndex, length);
+      MemorySegment d = dst.memorySegment().asSlice(dstIndex, length);
+      long word = (key & 0xFFFFFFFFL) | ((long) key << 32);
+      long i = 0;
+      for (; i + 8 <= length; i += 8) {
+        d.set(SEGMENT_LONG, i, s.get(SEGMENT_LONG, i) ^ word);
+      }
+      for (; i < length; i++) {
+        byte b = s.get(ValueLayout.JAVA_BYTE, i);
+        d.set(ValueLayout.JAVA_BYTE, i, (byte) (b ^ (key >>> (24 - 8 * (i & 3)))));
+      }
+    } else if (src.hasArray() && dst.hasArray()) {
+      mask(
+          src.array(),
+          src.arrayOffset() + srcIndex,
+          dst.array(),
+          dst.arrayOffset() + dstIndex,
+          length,
+          key);
+    } else {
+      dst.setBytes(dstIndex, src, srcIndex, length);
+      maskInPlace(dst, dstIndex, length, key);
+    }
+  }
+
+  /**
    * Masks {@code length} bytes of {@code src} into {@code dst} at the same offsets.
    *
    * @param src the source array

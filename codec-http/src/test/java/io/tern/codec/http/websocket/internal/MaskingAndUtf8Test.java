@@ -39,6 +39,36 @@ class MaskingAndUtf8Test {
   }
 
   @Test
+  void maskedCopyEqualsByteMaskingBetweenEveryKindOfBufferAndLeavesTheSourceAlone() {
+    Random random = new Random(9);
+    for (int length : new int[] {0, 1, 7, 8, 9, 63, 1000}) {
+      byte[] data = new byte[length];
+      random.nextBytes(data);
+      int key = random.nextInt();
+      byte[] expected = data.clone();
+      Masking.maskBytewise(expected, 0, length, key);
+      for (boolean srcDirect : new boolean[] {false, true}) {
+        for (boolean dstDirect : new boolean[] {false, true}) {
+          ByteBuf src =
+              (srcDirect ? Unpooled.directBuffer(length + 3) : Unpooled.buffer(length + 3))
+                  .writeZero(3)
+                  .writeBytes(data);
+          ByteBuf dst = dstDirect ? Unpooled.directBuffer(length + 5) : Unpooled.buffer(length + 5);
+          Masking.maskCopy(src, 3, dst, 5, length, key);
+          byte[] got = new byte[length];
+          dst.getBytes(5, got);
+          byte[] source = new byte[length];
+          src.getBytes(3, source);
+          src.release();
+          dst.release();
+          assertThat(got).isEqualTo(expected);
+          assertThat(source).isEqualTo(data);
+        }
+      }
+    }
+  }
+
+  @Test
   void maskingResumedWithTheRotatedKeyEqualsMaskingInOneGo() {
     byte[] data = new byte[101];
     new Random(7).nextBytes(data);

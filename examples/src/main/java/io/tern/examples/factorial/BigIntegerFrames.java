@@ -14,15 +14,15 @@ import java.math.BigInteger;
 import java.util.List;
 
 /**
- * The factorial examples' wire format: each {@link BigInteger} travels as a 4-byte big-endian length
- * and then its two's-complement bytes ({@link BigInteger#toByteArray()}). Framing and its limit come
- * from the {@code codec} module's {@link LengthFieldBasedFrameDecoder} and {@link
+ * The factorial examples' wire format: each {@link BigInteger} travels as a 4-byte big-endian
+ * length and then its two's-complement bytes ({@link BigInteger#toByteArray()}). Framing and its
+ * limit come from the {@code codec} module's {@link LengthFieldBasedFrameDecoder} and {@link
  * LengthFieldPrepender}; only the conversion between a frame and a number is written here.
  *
  * <h2>Threading</h2>
  *
- * <p>{@link #addTo} runs wherever the pipeline is built; the handlers it adds hold per-channel state
- * (the frame decoder's cumulation) and run on the channel's event loop.
+ * <p>{@link #addTo} runs wherever the pipeline is built; the handlers it adds hold per-channel
+ * state (the frame decoder's cumulation) and run on the channel's event loop.
  *
  * <h2>Ownership</h2>
  *
@@ -36,8 +36,8 @@ public final class BigIntegerFrames {
    * Adds the decoder and encoder of numbers to a pipeline.
    *
    * @param pipeline a new channel's pipeline
-   * @param maxNumberBytes the largest encoded number accepted; a longer frame fails the channel with
-   *     a {@code TooLongFrameException} before its bytes are buffered
+   * @param maxNumberBytes the largest encoded number accepted; a longer frame fails the channel
+   *     with a {@code TooLongFrameException} before its bytes are buffered
    */
   public static void addTo(ChannelPipeline pipeline, int maxNumberBytes) {
     pipeline

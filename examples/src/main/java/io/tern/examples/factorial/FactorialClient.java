@@ -18,8 +18,8 @@ import java.net.SocketAddress;
 /**
  * {@code ./run-example factorial-client [--port 8322] [--host 127.0.0.1] [--transport nio|local]
  * [--count 1000]}: Netty's factorial client ported: sends 1 … count to a factorial server and
- * prints {@code count!} from its last answer. With {@code --transport local} it starts the server in
- * the same JVM.
+ * prints {@code count!} from its last answer. With {@code --transport local} it starts the server
+ * in the same JVM.
  *
  * <h2>Threading</h2>
  *
@@ -93,9 +93,7 @@ public final class FactorialClient {
       String digits = result.getNow().toString();
       System.out.printf(
           "%d! has %d digits: %s%n",
-          count,
-          digits.length(),
-          digits.length() <= 60 ? digits : digits.substring(0, 60) + "…");
+          count, digits.length(), digits.length() <= 60 ? digits : digits.substring(0, 60) + "…");
     } finally {
       group.shutdownGracefully().sync();
     }

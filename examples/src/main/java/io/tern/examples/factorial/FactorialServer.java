@@ -26,7 +26,9 @@ import java.net.SocketAddress;
  * <p>Holds no reference-counted objects; the caller owns the event loop group.
  */
 public final class FactorialServer {
-  /** The largest number accepted, in bytes: a bound on what one frame may make the server buffer. */
+  /**
+   * The largest number accepted, in bytes: a bound on what one frame may make the server buffer.
+   */
   public static final int MAX_NUMBER_BYTES = 1 << 20;
 
   private FactorialServer() {}

@@ -70,7 +70,8 @@ public final class TelnetServer {
       ServerChannel server =
           start(transport, group, address, Clock.systemDefaultZone()).sync().getNow();
       System.out.printf(
-          "telnet server listening on %s (transport %s)%n", server.localAddress(), transport.name());
+          "telnet server listening on %s (transport %s)%n",
+          server.localAddress(), transport.name());
       if (server.localAddress() instanceof InetSocketAddress bound) {
         System.out.printf("connect with: telnet %s %d%n", bound.getHostString(), bound.getPort());
       }

@@ -18,8 +18,8 @@ import java.time.format.DateTimeFormatter;
  *
  * <h2>Threading</h2>
  *
- * <p>Stateless apart from the clock it reads: one instance may serve every connection; its callbacks
- * run on each channel's event loop.
+ * <p>Stateless apart from the clock it reads: one instance may serve every connection; its
+ * callbacks run on each channel's event loop.
  *
  * <h2>Ownership</h2>
  *
@@ -44,7 +44,8 @@ public final class TelnetServerHandler extends SimpleChannelInboundHandler<Strin
 
   /**
    * Adds the line codec and {@code handler} to a new connection's pipeline: frames split at CR LF
-   * or LF, decoded as UTF-8, and replies encoded as UTF-8 lines ending in CR LF (what telnet sends).
+   * or LF, decoded as UTF-8, and replies encoded as UTF-8 lines ending in CR LF (what telnet
+   * sends).
    *
    * @param pipeline the connection's pipeline
    * @param handler the shared handler

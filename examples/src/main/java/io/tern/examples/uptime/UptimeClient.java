@@ -21,8 +21,8 @@ import java.util.function.Consumer;
  * 10] [--reconnect-delay 5]}: Netty's uptime example ported. Keeps a connection to a server open
  * for as long as it runs: when the server closes it, or sends nothing for {@code --read-timeout}
  * seconds, it waits {@code --reconnect-delay} seconds and connects again, printing its uptime at
- * each step. Point it at {@code ./run-example echo-server} or {@code discard}, then stop and restart
- * the server.
+ * each step. Point it at {@code ./run-example echo-server} or {@code discard}, then stop and
+ * restart the server.
  *
  * <h2>Threading</h2>
  *
@@ -76,8 +76,7 @@ public final class UptimeClient {
                   protected void initChannel(Channel ch) {
                     ch.pipeline()
                         .addLast(
-                            new IdleStateHandler(
-                                readTimeoutMillis, 0, 0, TimeUnit.MILLISECONDS))
+                            new IdleStateHandler(readTimeoutMillis, 0, 0, TimeUnit.MILLISECONDS))
                         .addLast(
                             new UptimeClientHandler(
                                 ticker, start, log, UptimeClient.this::reconnectLater));
@@ -134,8 +133,7 @@ public final class UptimeClient {
     Duration reconnectDelay = Duration.ofSeconds(options.intValue("reconnect-delay", 5));
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
     try {
-      new UptimeClient(
-              transport, group, address, readTimeout, reconnectDelay, System.out::println)
+      new UptimeClient(transport, group, address, readTimeout, reconnectDelay, System.out::println)
           .connect();
       new CountDownLatch(1).await(); // until killed
     } finally {

@@ -26,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class TelnetServerTest {
-  private static final Clock NOON = Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
+  private static final Clock NOON =
+      Clock.fixed(Instant.parse("2026-11-29T12:00:00Z"), ZoneOffset.UTC);
 
   private static EmbeddedChannel channel() {
     TelnetServerHandler handler = new TelnetServerHandler(NOON);
@@ -58,7 +59,8 @@ class TelnetServerTest {
 
     ch.writeInbound(Unpooled.copiedBuffer("hi there\r\n\r\nsecond\n", StandardCharsets.UTF_8));
     assertThat(written(ch))
-        .isEqualTo("Did you say 'hi there'?\r\nPlease type something.\r\nDid you say 'second'?\r\n");
+        .isEqualTo(
+            "Did you say 'hi there'?\r\nPlease type something.\r\nDid you say 'second'?\r\n");
     assertThat(ch.isOpen()).isTrue();
     assertThat(ch.finish()).isFalse();
   }

@@ -2,9 +2,9 @@ package io.tern.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -96,7 +96,9 @@ class GuidesTest {
             "examples/src/main/java/io/tern/examples/gettingstarted/EchoClient.java",
             "examples/src/test/java/io/tern/examples/gettingstarted/HelloHandlerTest.java");
     long javaBlocks = Pattern.compile("```java\\n").matcher(guide).results().count();
-    assertThat(javaBlocks).as("no Java in the guide that this test does not check").isEqualTo(quoted.size() + 1);
+    assertThat(javaBlocks)
+        .as("no Java in the guide that this test does not check")
+        .isEqualTo(quoted.size() + 1);
   }
 
   private static final Pattern MODULE_BLOCK =
@@ -114,8 +116,7 @@ class GuidesTest {
   }
 
   @Test
-  void gettingStartedCompilesAsANamedModuleOnTheModulePath(
-      @TempDir Path dir) throws Exception {
+  void gettingStartedCompilesAsANamedModuleOnTheModulePath(@TempDir Path dir) throws Exception {
     String guide = read("docs/getting-started.md");
     Matcher module = MODULE_BLOCK.matcher(guide);
     assertThat(module.find()).as("the guide declares its module").isTrue();
@@ -165,6 +166,8 @@ class GuidesTest {
 
   // ---- migrating-from-netty: every Tern name exists ---------------------------------------------
 
+  private static final Pattern DOT = Pattern.compile("\\.");
+
   private static final Pattern TICKED = Pattern.compile("`([^`]+)`");
 
   /** The cells of the columns whose header names Tern, from every table of a Markdown file. */
@@ -172,7 +175,7 @@ class GuidesTest {
     List<String> cells = new ArrayList<>();
     List<Integer> ternColumns = List.of();
     boolean inTable = false;
-    for (String line : markdown.split("\n")) {
+    for (String line : markdown.lines().toList()) {
       if (!line.startsWith("|")) {
         inTable = false;
         continue;
@@ -252,7 +255,7 @@ class GuidesTest {
     }
     t = t.replaceAll("\\(.*\\)$", "").replace('#', '.').replaceFirst("^@", "");
     if (t.startsWith("io.tern.")) {
-      String[] segments = t.split("\\.");
+      String[] segments = DOT.split(t, -1);
       int type = -1;
       for (int i = 0; i < segments.length; i++) {
         if (!segments[i].isEmpty() && Character.isUpperCase(segments[i].charAt(0))) {
@@ -267,7 +270,12 @@ class GuidesTest {
       Path file = Path.of(pkg.replace('.', '/'), segments[type] + ".java");
       List<String> sources =
           mainSources.entrySet().stream()
-              .filter(e -> e.getKey().toString().replace('\\', '/').endsWith("src/main/java/" + file.toString().replace('\\', '/')))
+              .filter(
+                  e ->
+                      e.getKey()
+                          .toString()
+                          .replace('\\', '/')
+                          .endsWith("src/main/java/" + file.toString().replace('\\', '/')))
               .map(Map.Entry::getValue)
               .toList();
       if (sources.isEmpty()) {
@@ -282,7 +290,7 @@ class GuidesTest {
     }
     if (t.matches("[A-Z][A-Za-z0-9]*(\\.[A-Za-z_][A-Za-z0-9_]*)*(<.*>)?")) {
       t = t.replaceAll("<.*>$", "");
-      String[] segments = t.split("\\.");
+      String[] segments = DOT.split(t, -1);
       List<String> sources = apiTypeSources(segments[0]);
       if (sources.isEmpty()) {
         return "no API type " + segments[0];
@@ -309,14 +317,17 @@ class GuidesTest {
         .matcher(markdown)
         .results()
         .map(r -> r.group(1))
-        .filter(t -> t.startsWith("io.tern.") || t.startsWith("-Dio.tern.") || t.startsWith("requires "))
+        .filter(
+            t ->
+                t.startsWith("io.tern.") || t.startsWith("-Dio.tern.") || t.startsWith("requires "))
         .forEach(tokens::add);
     return tokens.stream()
         .distinct()
-        .map(t -> {
-          String p = problem(t);
-          return p == null ? null : "`" + t + "`: " + p;
-        })
+        .map(
+            t -> {
+              String p = problem(t);
+              return p == null ? null : "`" + t + "`: " + p;
+            })
         .filter(p -> p != null)
         .collect(Collectors.toList());
   }
@@ -361,11 +372,16 @@ class GuidesTest {
             .map(e -> trimmedLines(e.getValue()))
             .toList();
     List<String> blocks =
-        JAVA_BLOCK.matcher(read("docs/migrating-from-netty.md")).results().map(r -> r.group(1)).toList();
+        JAVA_BLOCK
+            .matcher(read("docs/migrating-from-netty.md"))
+            .results()
+            .map(r -> r.group(1))
+            .toList();
     assertThat(blocks).hasSizeGreaterThanOrEqualTo(3);
     for (String block : blocks) {
       List<String> lines = trimmedLines(block);
-      assertThat(sources.stream().anyMatch(s -> java.util.Collections.indexOfSubList(s, lines) >= 0))
+      assertThat(
+              sources.stream().anyMatch(s -> java.util.Collections.indexOfSubList(s, lines) >= 0))
           .as("quoted from an example's source:%n%s", block)
           .isTrue();
     }

@@ -16,6 +16,7 @@ import io.tern.transport.channel.SimpleChannelInboundHandler;
 import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioSocketChannel;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +113,10 @@ public final class EchoClient {
     String text = args.length > 1 ? args[1] : "hello";
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
     try {
-      String echoed = echo(group, new InetSocketAddress("127.0.0.1", port), text).sync().getNow();
+      String echoed =
+          echo(group, new InetSocketAddress(InetAddress.getLoopbackAddress(), port), text)
+              .sync()
+              .getNow();
       System.out.println("The server echoed: " + echoed);
     } finally {
       group.shutdownGracefully().sync();

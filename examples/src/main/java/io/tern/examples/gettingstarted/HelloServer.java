@@ -11,6 +11,7 @@ import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import io.tern.transport.socket.SocketChannel;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 
@@ -63,7 +64,10 @@ public final class HelloServer {
     int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
     EventLoopGroup group = new MultiThreadEventLoopGroup(NioIoHandler.newFactory());
     try {
-      ServerChannel server = start(group, new InetSocketAddress("127.0.0.1", port)).sync().getNow();
+      ServerChannel server =
+          start(group, new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+              .sync()
+              .getNow();
       InetSocketAddress bound = (InetSocketAddress) server.localAddress();
       System.out.println("Listening on http://127.0.0.1:" + bound.getPort() + "/");
       server.closeFuture().sync();

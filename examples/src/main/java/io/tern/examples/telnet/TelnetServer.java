@@ -67,8 +67,7 @@ public final class TelnetServer {
     SocketAddress address = transport.address(options.get("host", "127.0.0.1"), options.port(8023));
     EventLoopGroup group = new MultiThreadEventLoopGroup(transport.ioHandlerFactory());
     try {
-      ServerChannel server =
-          start(transport, group, address, Clock.systemDefaultZone()).sync().getNow();
+      ServerChannel server = start(transport, group, address, Clock.systemUTC()).sync().getNow();
       System.out.printf(
           "telnet server listening on %s (transport %s)%n",
           server.localAddress(), transport.name());

@@ -142,6 +142,7 @@ class GuidesTest {
             "io.tern.codec.ByteToMessageDecoder",
             "io.tern.handler.timeout.IdleStateHandler",
             "io.tern.codec.http.HttpServerCodec",
+            "com.google.errorprone.annotations.CanIgnoreReturnValue",
             "org.jctools.queues.MpscArrayQueue")) {
       modulePath.add(locationOf(c));
     }
@@ -288,12 +289,15 @@ class GuidesTest {
       }
       return null;
     }
+    if (t.matches("[A-Z][A-Z0-9_]*")) {
+      return null; // a constant or enum value, named beside its type
+    }
     if (t.matches("[A-Z][A-Za-z0-9]*(\\.[A-Za-z_][A-Za-z0-9_]*)*(<.*>)?")) {
       t = t.replaceAll("<.*>$", "");
       String[] segments = DOT.split(t, -1);
       List<String> sources = apiTypeSources(segments[0]);
       if (sources.isEmpty()) {
-        return "no API type " + segments[0];
+        return jdkProblem(segments);
       }
       List<String> everywhere = List.copyOf(mainSources.values());
       for (int i = 1; i < segments.length; i++) {
@@ -303,6 +307,40 @@ class GuidesTest {
       }
     }
     return null; // code fragments, options and prose are not names
+  }
+
+  private static final List<String> JDK_PACKAGES =
+      List.of(
+          "java.lang.",
+          "java.lang.foreign.",
+          "java.util.",
+          "java.util.concurrent.",
+          "java.nio.",
+          "java.net.",
+          "javax.net.ssl.",
+          "sun.misc.");
+
+  /** A name that is not Tern's must be the JDK's, with the members the guide gives it. */
+  private static String jdkProblem(String[] segments) {
+    for (String pkg : JDK_PACKAGES) {
+      Class<?> type;
+      try {
+        type = Class.forName(pkg + segments[0]);
+      } catch (ClassNotFoundException e) {
+        continue;
+      }
+      for (int i = 1; i < segments.length; i++) {
+        String member = segments[i];
+        boolean found =
+            Stream.of(type.getMethods()).anyMatch(m -> m.getName().equals(member))
+                || Stream.of(type.getFields()).anyMatch(f -> f.getName().equals(member));
+        if (!found) {
+          return segments[0] + " has no " + member;
+        }
+      }
+      return null;
+    }
+    return "neither a Tern API type nor a JDK class: " + segments[0];
   }
 
   private static List<String> problems(String markdown, boolean allTernCells) {
@@ -356,6 +394,9 @@ class GuidesTest {
     assertThat(problem("requires io.tern.codec.http")).isNull();
     assertThat(problem("requires io.tern.codec.https")).isNotNull();
     assertThat(problem("io.tern.transport.nio")).isNull();
+    assertThat(problem("MemorySegment")).isNull(); // the JDK's
+    assertThat(problem("Objects.requireNonNull")).isNull();
+    assertThat(problem("Objects.requireNothing")).isNotNull();
   }
 
   private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);

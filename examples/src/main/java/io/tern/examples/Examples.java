@@ -29,6 +29,14 @@ import java.util.TreeMap;
  * <p>Each example is a few dozen lines and accepts {@code --port N}; those that open sockets also
  * {@code --transport NAME} (see {@link Transports}). A {@link UsageException} is printed without a
  * stack trace and exits with status 2.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>{@link #main} runs on the launching thread; the registry is fixed at class initialisation.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class Examples {
   /** What an example does when run. */

@@ -8,6 +8,8 @@ import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
+import io.tern.examples.mqtt.MqttBroker;
+import io.tern.examples.mqtt.MqttClientExample;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,6 +60,13 @@ public final class Examples {
         new Entry(
             "stores multipart uploads in --dir; --client --file F uploads one",
             HttpUploadServer::main));
+    EXAMPLES.put(
+        "mqtt-broker", new Entry("an MQTT 3.1/3.1.1/5.0 broker on port 1883", MqttBroker::main));
+    EXAMPLES.put(
+        "mqtt-client",
+        new Entry(
+            "MQTT client: --sub TOPIC prints messages, --pub TOPIC MESSAGE publishes one",
+            MqttClientExample::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }

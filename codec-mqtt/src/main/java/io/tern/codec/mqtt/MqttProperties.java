@@ -27,14 +27,15 @@ import java.util.Arrays;
  * Holds no reference-counted objects: binary values are plain arrays.
  */
 public final class MqttProperties {
-  /** The empty, unmodifiable property set. */
-  public static final MqttProperties NONE = new MqttProperties(true);
-
+  // Declared before NONE: its fields are initialised from these.
   private static final byte[] NO_IDS = new byte[0];
   private static final long[] NO_LONGS = new long[0];
   private static final Object[] NO_OBJECTS = new Object[0];
   private static final String[] NO_STRINGS = new String[0];
   private static final int[] NO_INTS = new int[0];
+
+  /** The empty, unmodifiable property set. */
+  public static final MqttProperties NONE = new MqttProperties(true);
 
   private final boolean frozen;
   private byte[] ids = NO_IDS;

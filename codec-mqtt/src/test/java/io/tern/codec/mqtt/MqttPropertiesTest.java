@@ -53,6 +53,13 @@ class MqttPropertiesTest {
   }
 
   @Test
+  void theEmptySetCopiesIntoAModifiableOne() {
+    MqttProperties copy = MqttProperties.NONE.copy().set(MqttProperty.TOPIC_ALIAS, 3);
+    assertThat(copy.intValue(MqttProperty.TOPIC_ALIAS, 0)).isEqualTo(3);
+    assertThat(MqttProperties.NONE.isEmpty()).isTrue();
+  }
+
+  @Test
   void subscriptionOptionsAreSharedConstants() {
     MqttSubscriptionOption o =
         MqttSubscriptionOption.of(

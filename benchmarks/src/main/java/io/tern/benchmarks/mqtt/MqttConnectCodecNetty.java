@@ -63,25 +63,13 @@ public class MqttConnectCodecNetty {
 
   static MqttConnectMessage message() {
     MqttProperties will = new MqttProperties();
-    will.add(
-        new MqttProperties.IntegerProperty(
-            MqttProperties.MqttPropertyType.WILL_DELAY_INTERVAL.value(), 10));
-    will.add(
-        new MqttProperties.StringProperty(
-            MqttProperties.MqttPropertyType.CONTENT_TYPE.value(), "text/plain"));
+    will.add(new MqttProperties.IntegerProperty(0x18 /* WILL_DELAY_INTERVAL */, 10));
+    will.add(new MqttProperties.StringProperty(0x03 /* CONTENT_TYPE */, "text/plain"));
     MqttProperties props = new MqttProperties();
-    props.add(
-        new MqttProperties.IntegerProperty(
-            MqttProperties.MqttPropertyType.SESSION_EXPIRY_INTERVAL.value(), 3600));
-    props.add(
-        new MqttProperties.IntegerProperty(
-            MqttProperties.MqttPropertyType.RECEIVE_MAXIMUM.value(), 100));
-    props.add(
-        new MqttProperties.IntegerProperty(
-            MqttProperties.MqttPropertyType.MAXIMUM_PACKET_SIZE.value(), 65536));
-    props.add(
-        new MqttProperties.IntegerProperty(
-            MqttProperties.MqttPropertyType.TOPIC_ALIAS_MAXIMUM.value(), 10));
+    props.add(new MqttProperties.IntegerProperty(0x11 /* SESSION_EXPIRY_INTERVAL */, 3600));
+    props.add(new MqttProperties.IntegerProperty(0x21 /* RECEIVE_MAXIMUM */, 100));
+    props.add(new MqttProperties.IntegerProperty(0x27 /* MAXIMUM_PACKET_SIZE */, 65536));
+    props.add(new MqttProperties.IntegerProperty(0x22 /* TOPIC_ALIAS_MAXIMUM */, 10));
     props.add(new MqttProperties.UserProperty("region", "eu-west"));
     props.add(new MqttProperties.UserProperty("app", "tern-bench"));
     return MqttMessageBuilders.connect()

@@ -1,5 +1,6 @@
 package io.tern.examples.mqtt;
 
+import io.tern.buffer.Unpooled;
 import io.tern.codec.mqtt.MqttAuthMessage;
 import io.tern.codec.mqtt.MqttConnAckMessage;
 import io.tern.codec.mqtt.MqttConnectMessage;
@@ -194,7 +195,8 @@ final class MqttBrokerHandler implements ChannelHandler {
     if (version != null && version.isV5()) {
       ctx.writeAndFlush(MqttDisconnectMessage.of(reasonCode)).addListener(f -> ctx.close());
     } else {
-      ctx.close();
+      // What is already written (the CONNACK, acknowledgements) still goes out before the close.
+      ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(f -> ctx.close());
     }
   }
 

@@ -2,14 +2,12 @@ package io.tern.examples.mqtt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tern.codec.mqtt.MqttDecoderLimits;
 import io.tern.codec.mqtt.MqttQoS;
 import io.tern.codec.mqtt.MqttVersion;
 import io.tern.examples.Transports;
 import io.tern.examples.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.channel.ServerChannel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -21,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -60,32 +57,65 @@ class MqttInteropTest {
   private static final Pattern CASE = Pattern.compile("CASE (\\S+) (PASS|FAIL)(.*)");
   private final Transport nio = Transports.select("nio");
   private EventLoopGroup group;
-  private ServerChannel server;
+  private Process broker;
+  private final Path brokerLog = Files.createTempFile("mqtt-broker", ".log");
   private int port;
+
+  MqttInteropTest() throws IOException {}
 
   @BeforeAll
   void startBroker() throws Exception {
     group = new MultiThreadEventLoopGroup(2, nio.ioHandlerFactory());
-    BrokerConfig config =
-        new BrokerConfig(
-            MqttDecoderLimits.DEFAULT,
-            BrokerConfig.DEFAULT.receiveMaximum(),
-            BrokerConfig.DEFAULT.topicAliasMaximum(),
-            120,
-            BrokerConfig.DEFAULT.maxQueuedPerSession(),
-            Set.of("test/nosubscribe"));
-    server =
-        MqttBroker.start(
-                nio, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), config)
-            .sync()
-            .getNow();
-    port = ((InetSocketAddress) server.localAddress()).getPort();
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    // The example as a user runs it, in its own JVM: `./run-example mqtt-broker ...`.
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    broker =
+        new ProcessBuilder(
+                java,
+                "--enable-native-access=ALL-UNNAMED",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.tern.examples.Examples",
+                "mqtt-broker",
+                "--port",
+                "" + port,
+                "--threads",
+                "2",
+                "--server-keep-alive",
+                "120",
+                "--refuse",
+                "test/nosubscribe")
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(brokerLog.toFile()))
+            .start();
+    awaitPort(port);
   }
 
   @AfterAll
   void stopBroker() throws Exception {
-    server.close().sync();
+    broker.destroy();
+    if (!broker.waitFor(10, TimeUnit.SECONDS)) {
+      broker.destroyForcibly();
+    }
     group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    System.out.println(Files.readString(brokerLog));
+    Files.deleteIfExists(brokerLog);
+  }
+
+  private static void awaitPort(int port) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), port)) {
+        return;
+      } catch (IOException e) {
+        if (System.nanoTime() > end) {
+          throw e;
+        }
+        Thread.sleep(50);
+      }
+    }
   }
 
   private static Path require(String program, String pkg) {
@@ -230,17 +260,7 @@ class MqttInteropTest {
             .redirectErrorStream(true)
             .start();
     try {
-      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (true) {
-        try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), mport)) {
-          break;
-        } catch (IOException e) {
-          if (System.nanoTime() > end) {
-            throw e;
-          }
-          Thread.sleep(50);
-        }
-      }
+      awaitPort(mport);
       InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), mport);
       for (MqttVersion v : MqttVersion.values()) {
         for (MqttQoS qos : MqttQoS.values()) {

@@ -24,6 +24,7 @@ HOST = sys.argv[1]
 PORT = int(sys.argv[2])
 TOPICS = ("TopicA", "TopicA/B", "Topic/C", "TopicA/C", "/TopicA")
 WILD = ("TopicA/+", "+/C", "#", "/#", "/+", "+/+", "TopicA/#")
+OPEN = []  # every client of the running case, closed after it whatever happened
 
 
 def wait(cond, timeout=5.0):
@@ -39,6 +40,7 @@ class C:
     """A paho-mqtt client that records what arrives."""
 
     def __init__(self, cid, v5=True, clean=True, keepalive=60, props=None):
+        OPEN.append(self)
         self.v5 = v5
         self.msgs, self.subacks, self.unsubacks = [], [], []
         self.connack = None
@@ -123,6 +125,7 @@ def p_str(pid, text):
 
 class Raw:
     def __init__(self, cid, v5=True, clean=True, keepalive=60, will=None, cprops=b"", willprops=b""):
+        OPEN.append(self)
         self.v5 = v5
         self.sock = socket.create_connection((HOST, PORT), timeout=10)
         self.buf = b""
@@ -188,6 +191,9 @@ class Raw:
     def kill(self):
         self.sock.close()
 
+    def close(self):
+        self.sock.close()
+
 
 def publish_fields(p, v5=True):
     """Splits a raw PUBLISH into (topic, qos, dup, pid, props bytes, payload)."""
@@ -215,13 +221,22 @@ def publish_fields(p, v5=True):
     return topic, qos, bool(flags & 8), pid, pbytes, body[i:]
 
 
+def quiet(msgs, period=0.5, limit=5.0):
+    """Waits until no message has arrived for `period` seconds (at most `limit`)."""
+    end = time.time() + limit
+    seen = -1
+    while time.time() < end and len(msgs) != seen:
+        seen = len(msgs)
+        time.sleep(period)
+
+
 def clean_retained(v5=True):
     c = C("clean retained", v5=v5)
     c.sub("#", 0)
-    time.sleep(0.5)
+    quiet(c.msgs)
     for m in list(c.msgs):
         if m.retain:
-            c.pub(m.topic, b"", 0, retain=True)
+            c.pub(m.topic, b"", 1, retain=True)
     c.close()
 
 
@@ -749,6 +764,12 @@ def main():
             print("CASE %s FAIL %s" % (name, why.replace("\n", " ")), flush=True)
             traceback.print_exc(file=sys.stderr)
             failed += 1
+        for client in OPEN:
+            try:
+                client.close()
+            except Exception:  # noqa: BLE001 - already closed
+                pass
+        OPEN.clear()
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 

@@ -1,5 +1,6 @@
 package io.tern.benchmarks.linux;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoHandlerFactory;
 import io.tern.transport.MultiThreadEventLoopGroup;
@@ -47,7 +48,9 @@ public class LoopWakeup {
   @Setup(Level.Trial)
   public void setUp() {
     IoHandlerFactory factory =
-        transport.equals("epoll") ? EpollIoHandler.newFactory() : IoUringIoHandler.newFactory();
+        ParamValues.oneOf("transport", transport, "epoll", "io_uring").equals("epoll")
+            ? EpollIoHandler.newFactory()
+            : IoUringIoHandler.newFactory();
     group = new MultiThreadEventLoopGroup(1, factory);
     loop = group.next();
     loop.submit(() -> {}).syncUninterruptibly();

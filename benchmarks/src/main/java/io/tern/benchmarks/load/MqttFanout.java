@@ -202,7 +202,7 @@ public final class MqttFanout {
     long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (System.nanoTime() < end) {
       try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+        s.connect(new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port), 200);
         return;
       } catch (IOException e) {
         Thread.sleep(100);
@@ -350,7 +350,8 @@ public final class MqttFanout {
     Run run = new Run(MqttQoS.valueOf(qos), window, payload, subscribers);
     List<Channel> channels = new ArrayList<>();
     try {
-      InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
+      InetSocketAddress address =
+          new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port);
       for (int i = 0; i < subscribers; i++) {
         channels.add(connect(group, address, new Subscriber(run, i == 0, "sub-" + i)));
       }

@@ -103,6 +103,7 @@ public class MqttConnectCodecNetty {
    * @return bytes encoded so far
    */
   @Benchmark
+  @SuppressWarnings("FutureReturnValueIgnored") // a void promise: nothing to wait for
   public long encode() {
     encodeChannel.write(message(), voidPromise);
     return sink.bytes;

@@ -106,6 +106,7 @@ public class MqttPublishCodecNetty {
    * @return bytes encoded so far
    */
   @Benchmark
+  @SuppressWarnings("FutureReturnValueIgnored") // a void promise: nothing to wait for
   public long encode() {
     encodeChannel.write(message(), voidPromise);
     return sink.bytes;

@@ -14,6 +14,8 @@ import io.tern.examples.mqtt.MqttBroker;
 import io.tern.examples.mqtt.MqttClientExample;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.UsageException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;

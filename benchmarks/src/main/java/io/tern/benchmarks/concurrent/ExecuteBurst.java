@@ -5,7 +5,7 @@ import io.tern.common.concurrent.DefaultEventExecutor;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.SingleThreadEventExecutor;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
+import io.tern.transport.nio.NioIoHandler;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,6 +1,6 @@
 package io.tern.benchmarks.linux;
 
-import io.tern.transport.linux.Epoll;
+import io.tern.transport.linux.epoll.Epoll;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -7,7 +7,7 @@ import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelOption;
-import io.tern.transport.linux.SocketTransport;
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;

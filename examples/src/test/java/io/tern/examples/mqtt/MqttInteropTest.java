@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.codec.mqtt.MqttQoS;
 import io.tern.codec.mqtt.MqttVersion;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import java.io.IOException;

@@ -86,6 +86,9 @@ final class OpenSslEngine extends SSLEngine {
   /** An unencrypted alert record: warning, close_notify. */
   private static final byte[] CLOSE_NOTIFY_RECORD = {21, 3, 3, 0, 2, 1, 0};
 
+  /** An unencrypted alert record: fatal, unexpected_message. */
+  private static final byte[] UNEXPECTED_MESSAGE_RECORD = {21, 3, 3, 0, 2, 2, 10};
+
   private final OpenSslContext context;
   private final Connection connection;
   private final long ssl;
@@ -186,6 +189,17 @@ final class OpenSslEngine extends SSLEngine {
       return;
     }
     int error = Ssl.getError(ssl, rc);
+    if (error == Ssl.ERROR_ZERO_RETURN) {
+      // The peer gave up (close_notify) mid-handshake. OpenSSL answers nothing; answer with a
+      // fatal alert alone, as the JDK does, so that the peer's handshake ends too (handshake
+      // messages still unsent would let it finish first).
+      state = State.FAILED;
+      finishedToReport = false;
+      Crypto.bioReset(connection.wbio);
+      trailer = UNEXPECTED_MESSAGE_RECORD.clone();
+      Crypto.errClear();
+      throw new SSLHandshakeException("the peer closed the connection during the handshake");
+    }
     if (error != Ssl.ERROR_WANT_READ && error != Ssl.ERROR_WANT_WRITE) {
       throw fail(error, true);
     }

@@ -232,6 +232,11 @@ public final class Crypto {
     }
   }
 
+  /** {@code BIO_reset}: drops what a memory BIO holds. */
+  public static void bioReset(long bio) {
+    bioCtrl(bio, 1, 0, 0); // BIO_CTRL_RESET
+  }
+
   /** {@code BIO_free}: 1 on success. */
   public static int bioFree(long bio) {
     try {

@@ -210,6 +210,20 @@ class SslContextTest {
   }
 
   @Test
+  void groupsRestrictTheKeyExchangeByOpenSslOrJdkNames() throws Exception {
+    SSLEngine c = client().groups("X25519", "secp384r1").build().newEngine("localhost", 1);
+    EngineLoop.handshake(c, server().groups("P-384").build().newEngine());
+
+    SSLEngine disjoint = client().groups("x25519").build().newEngine("localhost", 1);
+    SSLEngine s = server().groups("P-256").build().newEngine();
+    assertThatThrownBy(() -> EngineLoop.handshake(disjoint, s))
+        .isInstanceOf(javax.net.ssl.SSLException.class);
+    assertThatThrownBy(() -> client().groups("no-such-group").build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no-such-group");
+  }
+
+  @Test
   void unknownProtocolOrCipherIsRejectedAtBuild() {
     assertThatThrownBy(() -> client().protocols("TLSv9").build())
         .isInstanceOf(IllegalArgumentException.class)

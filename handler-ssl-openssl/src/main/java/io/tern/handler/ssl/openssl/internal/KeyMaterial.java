@@ -7,7 +7,6 @@ import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,7 +67,7 @@ final class KeyMaterial {
    * holds, so a connection can tell which one it sent.
    */
   static Map<Long, X509Certificate[]> install(long ctx, List<Entry> entries) {
-    Map<Long, X509Certificate[]> byLeaf = new HashMap<>();
+    Map<Long, X509Certificate[]> byLeaf = new LinkedHashMap<>();
     for (Entry entry : entries) {
       byte[] pkcs8 = entry.key().getEncoded();
       if (pkcs8 == null) {

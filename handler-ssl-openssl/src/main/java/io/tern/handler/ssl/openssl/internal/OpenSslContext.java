@@ -216,10 +216,10 @@ final class OpenSslContext implements SslEngineFactory {
     } else {
       Ssl.ctxSetSessionCacheMode(ctx, Ssl.SESS_CACHE_SERVER);
       Ssl.ctxSetSessionCacheSize(ctx, sessions.capacity());
-      // Resumption needs a session id context whenever clients are verified; one per context
-      // also keeps another context's sessions from resuming here.
-      byte[] id = ("tern-" + Long.toHexString(ctx)).getBytes(StandardCharsets.US_ASCII);
-      Ssl.ctxSetSessionIdContext(ctx, id);
+      // Resumption needs a session id context whenever clients are verified. Derived from the
+      // certificates served, it keeps another identity's sessions from resuming here while
+      // servers with the same identity (and shared ticket keys) accept each other's.
+      Ssl.ctxSetSessionIdContext(ctx, sessionIdContext(localChains.values()));
       if (config.ocspResponse() != null) {
         OcspStapler stapler = new OcspStapler(config.ocspResponse());
         Ssl.ctxSetStatusCallback(
@@ -231,6 +231,19 @@ final class OpenSslContext implements SslEngineFactory {
     }
     Crypto.errClear();
     return new Configured(protocols, customTrust, localChains, sessions);
+  }
+
+  private static byte[] sessionIdContext(java.util.Collection<X509Certificate[]> chains) {
+    try {
+      java.security.MessageDigest sha256 = java.security.MessageDigest.getInstance("SHA-256");
+      sha256.update("tern".getBytes(StandardCharsets.US_ASCII));
+      for (X509Certificate[] chain : chains) {
+        sha256.update(chain[0].getEncoded());
+      }
+      return sha256.digest(); // 32 bytes: SSL_MAX_SID_CTX_LENGTH
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** The {@code SSL_VERIFY_*} mode of a server. */

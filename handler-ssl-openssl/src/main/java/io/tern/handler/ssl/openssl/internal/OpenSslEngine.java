@@ -101,7 +101,7 @@ final class OpenSslEngine extends SSLEngine {
   private boolean inboundClosed;
   private boolean receivedCloseNotify;
   private boolean freed;
-  private long lastSession;
+  private long rememberedSession;
   private String applicationProtocol;
 
   /** Output that was still in the write BIO when the connection was freed. */
@@ -220,15 +220,14 @@ final class OpenSslEngine extends SSLEngine {
 
   /**
    * Keeps the connection's session for resumption once it can be resumed: right after a TLS 1.2
-   * handshake, after a TLS 1.3 NewSessionTicket (which replaces the session object).
+   * handshake, after a TLS 1.3 NewSessionTicket. Checked after every read on a client (one call),
+   * since tickets arrive after the handshake; each resumable session is kept once.
    */
   private void rememberSession() {
     long current = Ssl.session(ssl);
-    if (current != lastSession) {
-      lastSession = current;
-      if (current != 0 && Ssl.sessionResumable(current)) {
-        context.clientSessions().put(getPeerHost(), getPeerPort(), ssl);
-      }
+    if (current != rememberedSession && current != 0 && Ssl.sessionResumable(current)) {
+      rememberedSession = current;
+      context.clientSessions().put(getPeerHost(), getPeerPort(), ssl);
     }
   }
 

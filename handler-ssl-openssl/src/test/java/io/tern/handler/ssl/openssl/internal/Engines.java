@@ -27,6 +27,8 @@ final class Engines {
       unwrapAll(server, toServer, app.clear());
       toServer.compact();
       toClient.compact();
+      runTasks(client);
+      runTasks(server);
       if (done(client) && done(server) && toServer.position() == 0 && toClient.position() == 0) {
         return step;
       }
@@ -49,6 +51,13 @@ final class Engines {
       if (r.bytesProduced() == 0 && r.bytesConsumed() == 0) {
         return;
       }
+    }
+  }
+
+  private static void runTasks(SSLEngine engine) {
+    Runnable task;
+    while ((task = engine.getDelegatedTask()) != null) {
+      task.run();
     }
   }
 

@@ -37,11 +37,11 @@ import javax.net.ssl.X509TrustManager;
  *
  * <h2>Threading</h2>
  *
- * Not thread-safe: build on one thread, then share the context.
+ * Not thread-safe; build once and share the context.
  *
  * <h2>Ownership</h2>
  *
- * Holds no reference-counted objects.
+ * Holds no reference-counted objects; keys and certificates live on the heap.
  */
 public final class SslContextBuilder {
   private static final char[] IN_MEMORY_PASSWORD = "tern".toCharArray();

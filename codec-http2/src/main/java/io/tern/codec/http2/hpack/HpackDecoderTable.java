@@ -1,0 +1,112 @@
+package io.tern.codec.http2.hpack;
+
+import io.tern.common.AsciiString;
+
+/**
+ * The decoder's dynamic table (RFC 7541, section 2.3.2): a ring of entries, newest first, whose
+ * size (each entry's name and value length plus 32) never exceeds the maximum the encoder last
+ * announced. The ring grows to the number of entries the maximum allows, and no further.
+ *
+ * <p>Not thread-safe: owned by one decoder.
+ */
+final class HpackDecoderTable {
+  /** RFC 7541, section 4.1: the overhead counted for each entry. */
+  static final int ENTRY_OVERHEAD = 32;
+
+  private AsciiString[] names = new AsciiString[8];
+  private AsciiString[] values = new AsciiString[8];
+  private int tail; // where the next entry goes
+  private int count;
+  private long size;
+  private long maxSize;
+
+  HpackDecoderTable(long maxSize) {
+    this.maxSize = maxSize;
+  }
+
+  int length() {
+    return count;
+  }
+
+  long size() {
+    return size;
+  }
+
+  long maxSize() {
+    return maxSize;
+  }
+
+  /**
+   * Returns the name of an entry.
+   *
+   * @param i 0 for the newest entry, up to {@code length() - 1}
+   */
+  AsciiString name(int i) {
+    return names[(tail - 1 - i) & (names.length - 1)];
+  }
+
+  AsciiString value(int i) {
+    return values[(tail - 1 - i) & (values.length - 1)];
+  }
+
+  /**
+   * Adds an entry, evicting the oldest ones to make room; one larger than the maximum empties it.
+   */
+  void add(AsciiString name, AsciiString value) {
+    long entrySize = (long) name.length() + value.length() + ENTRY_OVERHEAD;
+    if (entrySize > maxSize) {
+      clear();
+      return;
+    }
+    while (size + entrySize > maxSize) {
+      evictOldest();
+    }
+    if (count == names.length) {
+      grow();
+    }
+    int mask = names.length - 1;
+    names[tail] = name;
+    values[tail] = value;
+    tail = (tail + 1) & mask;
+    count++;
+    size += entrySize;
+  }
+
+  /** Applies a dynamic table size update. */
+  void maxSize(long newMax) {
+    maxSize = newMax;
+    while (size > maxSize) {
+      evictOldest();
+    }
+  }
+
+  private void evictOldest() {
+    int mask = names.length - 1;
+    int oldest = (tail - count) & mask;
+    size -= (long) names[oldest].length() + values[oldest].length() + ENTRY_OVERHEAD;
+    names[oldest] = null;
+    values[oldest] = null;
+    count--;
+  }
+
+  private void clear() {
+    while (count > 0) {
+      evictOldest();
+    }
+  }
+
+  private void grow() {
+    int n = names.length;
+    AsciiString[] newNames = new AsciiString[n << 1];
+    AsciiString[] newValues = new AsciiString[n << 1];
+    // Oldest first, so the ring starts at 0 and the tail is at n.
+    for (int i = 0; i < count; i++) {
+      int from = (tail - count + i) & (n - 1);
+      newNames[i] = names[from];
+      newValues[i] = values[from];
+    }
+    names = newNames;
+    values = newValues;
+    tail = count;
+  }
+}

@@ -1,0 +1,385 @@
+package io.tern.codec.http2.hpack;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.common.AsciiString;
+import java.util.Arrays;
+
+/**
+ * Encodes header fields into HPACK header blocks (RFC 7541), keeping the dynamic table across
+ * blocks.
+ *
+ * <p><b>Representation.</b> A field found whole in the static or dynamic table is sent as its
+ * index. A sensitive field is sent as a literal never indexed (RFC 7541, section 6.2.3), so no
+ * intermediary may add it to a table either; {@link #isSensitiveByDefault} names the fields treated
+ * so unless the caller says otherwise. Any other field is sent as a literal with incremental
+ * indexing, its name as an index where a table has it, unless it is larger than the whole table. A
+ * string is Huffman-coded when that makes it shorter.
+ *
+ * <p><b>Table size.</b> The table may grow to the smaller of the peer's {@code
+ * SETTINGS_HEADER_TABLE_SIZE} ({@link #maxHeaderTableSize(long)}) and the cap given at
+ * construction, which bounds the memory one connection's encoder holds. A change is announced by a
+ * table size update at the start of the next block ({@link #beginBlock}); a decrease and a later
+ * increase before that block are both announced, the smaller first, as section 4.2 requires.
+ *
+ * <p><b>Lookup.</b> Entries live in a ring addressed by insertion number; a hash index by name
+ * chains each entry to the previous one of the same bucket, newest first, and a chain ends at the
+ * first evicted entry, so eviction never has to unlink anything.
+ *
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one encoder per connection, used on its event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Writes into the caller's buffer without retaining it. Keeps references to the names and values it
+ * adds to its table, which must therefore not change ({@link AsciiString}s and {@link String}s do
+ * not).
+ */
+public final class HpackEncoder {
+  /** The table size cap used by {@link #HpackEncoder()}. */
+  public static final int DEFAULT_MAX_TABLE_SIZE = 4096;
+
+  private static final int ENTRY_OVERHEAD = HpackDecoderTable.ENTRY_OVERHEAD;
+  // Insertion numbers are renumbered from 0 before they could overflow.
+  private static final int RENUMBER_AT = 1 << 30;
+
+  private final long tableSizeCap;
+
+  // The table: ring slots addressed by insertion number & mask.
+  private CharSequence[] names;
+  private CharSequence[] values;
+  private int[] hashes;
+  private int[] older; // insertion number of the previous entry in the same bucket, or -1
+  private int[] buckets; // newest insertion number per bucket, or -1
+  private int inserted; // insertion number of the next entry
+  private int oldest; // insertion number of the oldest live entry
+  private long size;
+  private long maxSize;
+
+  // Table size updates owed at the start of the next block: the smallest maximum since the last
+  // block, then the current one.
+  private long pendingMinSize = -1;
+  private boolean updatePending;
+
+  private byte[] charScratch = new byte[64];
+
+  /** Creates an encoder whose table may grow to {@value #DEFAULT_MAX_TABLE_SIZE} bytes. */
+  public HpackEncoder() {
+    this(DEFAULT_MAX_TABLE_SIZE);
+  }
+
+  /**
+   * Creates an encoder.
+   *
+   * @param tableSizeCap the most bytes its table may use, whatever the peer allows
+   */
+  public HpackEncoder(long tableSizeCap) {
+    if (tableSizeCap < 0 || tableSizeCap > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("tableSizeCap: " + tableSizeCap);
+    }
+    this.tableSizeCap = tableSizeCap;
+    this.maxSize = Math.min(HpackDecoder.DEFAULT_HEADER_TABLE_SIZE, tableSizeCap);
+    if (maxSize != HpackDecoder.DEFAULT_HEADER_TABLE_SIZE) {
+      // The peer's decoder starts at 4096: tell it the smaller size before the first field.
+      pendingMinSize = maxSize;
+      updatePending = true;
+    }
+    allocate();
+  }
+
+  /**
+   * Applies the peer's {@code SETTINGS_HEADER_TABLE_SIZE}: the table may now grow to the smaller of
+   * it and the cap. The change is announced at the start of the next block.
+   *
+   * @param peerMax the peer's setting in bytes
+   */
+  public void maxHeaderTableSize(long peerMax) {
+    if (peerMax < 0 || peerMax > 0xFFFF_FFFFL) {
+      throw new IllegalArgumentException("maxHeaderTableSize: " + peerMax);
+    }
+    long newMax = Math.min(peerMax, tableSizeCap);
+    if (newMax == maxSize && !updatePending) {
+      return;
+    }
+    pendingMinSize = pendingMinSize < 0 ? newMax : Math.min(pendingMinSize, newMax);
+    updatePending = true;
+    resize(newMax);
+  }
+
+  /**
+   * Returns the table's current maximum size.
+   *
+   * @return bytes
+   */
+  public long maxHeaderTableSize() {
+    return maxSize;
+  }
+
+  /**
+   * Returns the size of the table's entries.
+   *
+   * @return bytes
+   */
+  public long dynamicTableSize() {
+    return size;
+  }
+
+  /**
+   * Starts a header block: writes the table size updates owed since the last block. Call it once
+   * before the block's first {@link #encodeHeader}.
+   *
+   * @param out the buffer the block goes to
+   */
+  public void beginBlock(ByteBuf out) {
+    if (updatePending) {
+      if (pendingMinSize < maxSize) {
+        writeInt(out, 0x20, 5, pendingMinSize);
+      }
+      writeInt(out, 0x20, 5, maxSize);
+      updatePending = false;
+      pendingMinSize = -1;
+    }
+  }
+
+  /**
+   * Returns whether a field is sent never-indexed unless the caller decides otherwise: {@code
+   * authorization} and {@code proxy-authorization} always, and {@code cookie} when its value is
+   * shorter than 20 bytes (so guessable from the table's size, RFC 7541 section 7.1.3).
+   *
+   * @param name the field name (lower case)
+   * @param value the value
+   * @return {@code true} to send it never-indexed
+   */
+  public static boolean isSensitiveByDefault(CharSequence name, CharSequence value) {
+    int n = name.length();
+    if (n == 13) {
+      return name == HttpHeaderNames.AUTHORIZATION
+          || AsciiString.contentEquals(HttpHeaderNames.AUTHORIZATION, name);
+    }
+    if (n == 6) {
+      return value.length() < 20
+          && (name == HttpHeaderNames.COOKIE
+              || AsciiString.contentEquals(HttpHeaderNames.COOKIE, name));
+    }
+    return n == 19
+        && (name == HttpHeaderNames.PROXY_AUTHORIZATION
+            || AsciiString.contentEquals(HttpHeaderNames.PROXY_AUTHORIZATION, name));
+  }
+
+  /**
+   * Encodes one field.
+   *
+   * @param out the buffer the block goes to
+   * @param name the name, lower case
+   * @param value the value; characters above {@code 0xFF} are sent as {@code '?'}
+   * @param sensitive {@code true} to send it as a literal never indexed
+   */
+  public void encodeHeader(ByteBuf out, CharSequence name, CharSequence value, boolean sensitive) {
+    int hash = AsciiString.hashCode(name);
+    int staticName = HpackStaticTable.nameIndex(name, hash);
+    if (sensitive) {
+      int nameIndex = staticName != 0 ? staticName : dynamicNameIndex(name, hash);
+      writeLiteral(out, 0x10, 4, nameIndex, name, value);
+      return;
+    }
+    if (staticName != 0) {
+      int full = HpackStaticTable.indexOf(staticName, value);
+      if (full != 0) {
+        writeInt(out, 0x80, 7, full);
+        return;
+      }
+    }
+    // One walk of the name's chain finds a whole match, or failing that the newest name match.
+    int nameMatch = -1;
+    if (size > 0) {
+      int mask = names.length - 1;
+      for (int n = buckets[hash & (buckets.length - 1)]; n >= oldest; n = older[n & mask]) {
+        int slot = n & mask;
+        CharSequence entryName = names[slot];
+        if (hashes[slot] == hash && (entryName == name || equal(entryName, name))) {
+          CharSequence entryValue = values[slot];
+          if (entryValue == value || equal(entryValue, value)) {
+            writeInt(out, 0x80, 7, index(n));
+            return;
+          }
+          if (nameMatch < 0) {
+            nameMatch = n;
+          }
+        }
+      }
+    }
+    int nameIndex = staticName != 0 ? staticName : nameMatch >= 0 ? index(nameMatch) : 0;
+    long entrySize = (long) name.length() + value.length() + ENTRY_OVERHEAD;
+    if (entrySize > maxSize) {
+      writeLiteral(out, 0x00, 4, nameIndex, name, value);
+      return;
+    }
+    writeLiteral(out, 0x40, 6, nameIndex, name, value);
+    add(name, value, hash, entrySize);
+  }
+
+  private int index(int insertion) {
+    return HpackStaticTable.LENGTH + (inserted - insertion);
+  }
+
+  private int dynamicNameIndex(CharSequence name, int hash) {
+    if (size == 0) {
+      return 0;
+    }
+    int mask = names.length - 1;
+    for (int n = buckets[hash & (buckets.length - 1)]; n >= oldest; n = older[n & mask]) {
+      int slot = n & mask;
+      if (hashes[slot] == hash && equal(names[slot], name)) {
+        return index(n);
+      }
+    }
+    return 0;
+  }
+
+  private static boolean equal(CharSequence a, CharSequence b) {
+    return a.length() == b.length() && AsciiString.contentEquals(a, b);
+  }
+
+  private void add(CharSequence name, CharSequence value, int hash, long entrySize) {
+    while (size + entrySize > maxSize) {
+      evictOldest();
+    }
+    if (inserted == RENUMBER_AT) {
+      renumber();
+    }
+    int mask = names.length - 1;
+    int slot = inserted & mask;
+    int bucket = hash & (buckets.length - 1);
+    names[slot] = name;
+    values[slot] = value;
+    hashes[slot] = hash;
+    older[slot] = buckets[bucket];
+    buckets[bucket] = inserted;
+    inserted++;
+    size += entrySize;
+  }
+
+  private void evictOldest() {
+    int slot = oldest & (names.length - 1);
+    size -= (long) names[slot].length() + values[slot].length() + ENTRY_OVERHEAD;
+    names[slot] = null;
+    values[slot] = null;
+    oldest++;
+  }
+
+  private void resize(long newMax) {
+    maxSize = newMax;
+    while (size > maxSize) {
+      evictOldest();
+    }
+    if (names.length < slotsFor(newMax)) {
+      rebuild(slotsFor(newMax));
+    }
+  }
+
+  /** Ring slots for a table of {@code max} bytes: every entry takes at least 32. */
+  private static int slotsFor(long max) {
+    long entries = Math.max(1, max / ENTRY_OVERHEAD);
+    return Integer.highestOneBit((int) Math.min(entries, 1 << 26) * 2 - 1);
+  }
+
+  private void allocate() {
+    int slots = slotsFor(maxSize);
+    names = new CharSequence[slots];
+    values = new CharSequence[slots];
+    hashes = new int[slots];
+    older = new int[slots];
+    buckets = new int[slots * 2];
+    Arrays.fill(buckets, -1);
+    inserted = 0;
+    oldest = 0;
+    size = 0;
+  }
+
+  /** Moves the live entries into new arrays of {@code slots}, numbered again from 0. */
+  private void rebuild(int slots) {
+    CharSequence[] oldNames = names;
+    CharSequence[] oldValues = values;
+    int[] oldHashes = hashes;
+    int oldMask = oldNames.length - 1;
+    int from = oldest;
+    int to = inserted;
+    names = new CharSequence[slots];
+    values = new CharSequence[slots];
+    hashes = new int[slots];
+    older = new int[slots];
+    buckets = new int[slots * 2];
+    Arrays.fill(buckets, -1);
+    inserted = 0;
+    oldest = 0;
+    size = 0;
+    for (int n = from; n < to; n++) {
+      int s = n & oldMask;
+      CharSequence name = oldNames[s];
+      CharSequence value = oldValues[s];
+      add(name, value, oldHashes[s], (long) name.length() + value.length() + ENTRY_OVERHEAD);
+    }
+  }
+
+  private void renumber() {
+    rebuild(names.length);
+  }
+
+  private void writeLiteral(
+      ByteBuf out,
+      int flags,
+      int prefixBits,
+      int nameIndex,
+      CharSequence name,
+      CharSequence value) {
+    writeInt(out, flags, prefixBits, nameIndex);
+    if (nameIndex == 0) {
+      writeString(out, name);
+    }
+    writeString(out, value);
+  }
+
+  private void writeString(ByteBuf out, CharSequence s) {
+    byte[] bytes;
+    int off;
+    int len = s.length();
+    if (s instanceof AsciiString a) {
+      bytes = a.array();
+      off = a.arrayOffset();
+    } else {
+      if (charScratch.length < len) {
+        charScratch = new byte[Math.max(len, charScratch.length << 1)];
+      }
+      bytes = charScratch;
+      off = 0;
+      for (int i = 0; i < len; i++) {
+        bytes[i] = AsciiString.c2b(s.charAt(i));
+      }
+    }
+    int huffmanLength = HpackHuffman.encodedLength(bytes, off, len);
+    if (huffmanLength < len) {
+      writeInt(out, 0x80, 7, huffmanLength);
+      HpackHuffman.encode(out, bytes, off, len);
+    } else {
+      writeInt(out, 0x00, 7, len);
+      out.writeBytes(bytes, off, len);
+    }
+  }
+
+  /** Writes an integer with an N-bit prefix (RFC 7541, section 5.1) after the flag bits. */
+  private static void writeInt(ByteBuf out, int flags, int prefixBits, long value) {
+    int mask = (1 << prefixBits) - 1;
+    if (value < mask) {
+      out.writeByte(flags | (int) value);
+      return;
+    }
+    out.writeByte(flags | mask);
+    long rest = value - mask;
+    while (rest >= 0x80) {
+      out.writeByte((int) (rest & 0x7F) | 0x80);
+      rest >>>= 7;
+    }
+    out.writeByte((int) rest);
+  }
+}

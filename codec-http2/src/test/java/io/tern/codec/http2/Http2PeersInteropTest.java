@@ -1,0 +1,131 @@
+package io.tern.codec.http2;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tern's HTTP/2 server (h2c with prior knowledge) against real peers on 127.0.0.1: h2spec in strict
+ * mode (all 146 cases, none excluded), curl, nghttp2's {@code nghttp} and {@code h2load}. Each peer
+ * runs as a process with a bounded lifetime; a missing peer fails the test ({@code
+ * .ci/install-peers} installs them).
+ */
+@Tag("interop")
+class Http2PeersInteropTest {
+  private static Http2TestServer server;
+
+  @BeforeAll
+  static void start() throws InterruptedException {
+    server = new Http2TestServer(0);
+  }
+
+  @AfterAll
+  static void stop() throws InterruptedException {
+    server.close();
+  }
+
+  /** Runs a peer to its end (at most {@code seconds}) and returns its exit code and output. */
+  private static Result run(int seconds, String... command)
+      throws IOException, InterruptedException {
+    Path log = Files.createTempFile("tern-h2-peer", ".log");
+    try {
+      Process p =
+          new ProcessBuilder(command)
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
+      if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor();
+        throw new AssertionError(command[0] + " did not finish in " + seconds + " s");
+      }
+      return new Result(p.exitValue(), Files.readString(log, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(log);
+    }
+  }
+
+  private record Result(int exit, String output) {}
+
+  /** h2spec from the PATH, or where {@code go install} puts it. */
+  private static String h2spec() {
+    List<Path> candidates = new ArrayList<>();
+    for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":", -1)) {
+      candidates.add(Path.of(dir, "h2spec"));
+    }
+    String gopath = System.getenv("GOPATH");
+    candidates.add(
+        Path.of(
+            gopath != null ? gopath : System.getProperty("user.home") + "/go", "bin", "h2spec"));
+    for (Path c : candidates) {
+      if (Files.isExecutable(c)) {
+        return c.toString();
+      }
+    }
+    throw new AssertionError("h2spec not found: run .ci/install-peers");
+  }
+
+  @Test
+  void h2specStrictPassesEveryCase() throws Exception {
+    Result r =
+        run(
+            600,
+            h2spec(),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(server.port()),
+            "-S",
+            "-o",
+            "10");
+    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
+    assertThat(r.exit()).isZero();
+  }
+
+  @Test
+  void curlWithPriorKnowledge() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + server.port() + "/plaintext");
+    assertThat(r.output()).isEqualTo("Hello, World! 2 200");
+  }
+
+  @Test
+  void nghttpFetchesConcurrentRequests() throws Exception {
+    String url = "http://127.0.0.1:" + server.port() + "/";
+    Result r = run(60, "nghttp", "-n", "-s", url, url + "a", url + "b", url + "c");
+    assertThat(r.exit()).as(r.output()).isZero();
+    assertThat(r.output()).contains("200");
+  }
+
+  @Test
+  void h2loadCompletesEveryRequest() throws Exception {
+    Result r =
+        run(
+            120,
+            "h2load",
+            "-n",
+            "2000",
+            "-c",
+            "4",
+            "-m",
+            "16",
+            "http://127.0.0.1:" + server.port() + "/");
+    assertThat(r.output()).as(r.output()).contains("2000 succeeded, 0 failed, 0 errored");
+  }
+}

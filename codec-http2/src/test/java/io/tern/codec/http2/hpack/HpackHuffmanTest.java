@@ -1,0 +1,107 @@
+package io.tern.codec.http2.hpack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class HpackHuffmanTest {
+  @Test
+  void canonicalCodesMatchTheRfcTable() {
+    // Entries of RFC 7541 Appendix B: symbol, code (hex, right-aligned).
+    int[][] rfc = {
+      {0, 0x1ff8}, {1, 0x7fffd8}, {10, 0x3ffffffc}, {32, 0x14}, {33, 0x3f8}, {48, 0x0},
+      {'a', 0x3}, {'z', 0x7b}, {'~', 0x1ffd}, {127, 0xffffffc}, {128, 0xfffe6}, {200, 0x3ffffe2},
+      {255, 0x3ffffee}, {256, 0x3fffffff}, {'\\', 0x7fff0}, {'X', 0xfc}, {'<', 0x7ffc}
+    };
+    for (int[] e : rfc) {
+      assertThat(HpackHuffman.CODES[e[0]]).as("symbol %d", e[0]).isEqualTo(e[1]);
+    }
+  }
+
+  @Test
+  void encodesTheRfcExamples() {
+    // RFC 7541, C.4.1 and C.6.1.
+    assertThat(encode("www.example.com")).isEqualTo("f1e3c2e5f23a6ba0ab90f4ff");
+    assertThat(encode("no-cache")).isEqualTo("a8eb10649cbf");
+    assertThat(encode("302")).isEqualTo("6402");
+    assertThat(encode("Mon, 21 Oct 2013 20:13:21 GMT"))
+        .isEqualTo("d07abe941054d444a8200595040b8166e082a62d1bff");
+  }
+
+  @Test
+  void everyByteSequenceRoundTrips() throws HpackException {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int n = 0; n < 2000; n++) {
+      byte[] in = new byte[random.nextInt(64)];
+      for (int i = 0; i < in.length; i++) {
+        in[i] = (byte) random.nextInt(256);
+      }
+      ByteBuf out = Unpooled.buffer();
+      try {
+        HpackHuffman.encode(out, in, 0, in.length);
+        assertThat(out.readableBytes()).isEqualTo(HpackHuffman.encodedLength(in, 0, in.length));
+        byte[] enc = new byte[out.readableBytes()];
+        out.readBytes(enc);
+        byte[] dec = new byte[HpackHuffman.maxDecodedLength(enc.length) + 1];
+        int len = HpackHuffman.decode(enc, 0, enc.length, dec);
+        assertThat(Arrays.copyOf(dec, len)).isEqualTo(in);
+      } finally {
+        out.release();
+      }
+    }
+  }
+
+  @Test
+  void rejectsPaddingLongerThanSevenBits() {
+    // "a" is 00011; then eleven bits of ones is more than a byte of padding.
+    assertThatThrownBy(() -> decode(0x1f, 0xff)).isInstanceOf(HpackException.class);
+  }
+
+  @Test
+  void rejectsPaddingThatIsNotOnes() {
+    // "a" (00011) followed by 000 instead of 111.
+    assertThatThrownBy(() -> decode(0x18)).isInstanceOf(HpackException.class);
+  }
+
+  @Test
+  void rejectsEos() {
+    // EOS: thirty ones, then two padding ones.
+    assertThatThrownBy(() -> decode(0xff, 0xff, 0xff, 0xff)).isInstanceOf(HpackException.class);
+  }
+
+  @Test
+  void acceptsPaddingOfOnes() throws HpackException {
+    assertThat(decode(0x1f)).isEqualTo("a");
+    assertThat(decode()).isEmpty();
+  }
+
+  private static String decode(int... bytes) throws HpackException {
+    byte[] in = new byte[bytes.length];
+    for (int i = 0; i < bytes.length; i++) {
+      in[i] = (byte) bytes[i];
+    }
+    byte[] out = new byte[HpackHuffman.maxDecodedLength(in.length) + 1];
+    int n = HpackHuffman.decode(in, 0, in.length, out);
+    return new String(out, 0, n, StandardCharsets.ISO_8859_1);
+  }
+
+  private static String encode(String s) {
+    byte[] in = s.getBytes(StandardCharsets.ISO_8859_1);
+    ByteBuf out = Unpooled.buffer();
+    try {
+      HpackHuffman.encode(out, in, 0, in.length);
+      byte[] b = new byte[out.readableBytes()];
+      out.readBytes(b);
+      return HexFormat.of().formatHex(b);
+    } finally {
+      out.release();
+    }
+  }
+}

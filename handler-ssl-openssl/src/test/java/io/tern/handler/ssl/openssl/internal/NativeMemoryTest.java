@@ -18,6 +18,7 @@ import java.util.List;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Engines free their native state when they are closed, deterministically: after 10,000 engines
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * close_notify}), the module's count of live native objects is back where it was, and so is the C
  * heap (glibc's {@code mallinfo2}, which OpenSSL allocates from).
  */
+@Isolated // other tests' native allocations would blur the C heap figure
 class NativeMemoryTest {
   private static final SelfSignedCertificate CERT = SelfSignedCertificate.create();
 
@@ -100,8 +102,10 @@ class NativeMemoryTest {
 
     assertThat(NativeResources.connections()).isEqualTo(connections);
     assertThat(NativeResources.sessions()).isEqualTo(sessions);
-    // An SSL object with its two BIOs is several KiB: a leak of one per engine would be tens of
-    // MiB here. The allowance is for the JVM's own malloc traffic (JIT, GC) meanwhile.
-    assertThat(CHeap.used() - heap).isLessThan(8L << 20);
+    // 10,000 client and server engines held open take about 170 MB of C heap here (8.6 KB each),
+    // so leaking even part of each engine's native state would exceed this bound by far. The
+    // allowance is for the JVM's own malloc traffic meanwhile (the JIT's arenas, the GC), seen to
+    // move the figure by up to about 27 MB either way.
+    assertThat(CHeap.used() - heap).isLessThan(64L << 20);
   }
 }

@@ -3,7 +3,10 @@ package io.tern.handler.ssl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.URISyntaxException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.PrivateKey;
@@ -40,13 +43,34 @@ class KeysAndTrustTest {
     this.serverProvider = serverProvider;
   }
 
-  static Path pki(String name) {
+  /**
+   * Returns a test PKI file as a file on disk: copied out of the class path, since the suite also
+   * runs from {@code handler}'s test jar (in {@code handler-ssl-openssl}), where resources are
+   * entries of a jar and not files.
+   */
+  static synchronized Path pki(String name) {
     try {
-      return Path.of(KeysAndTrustTest.class.getResource("pki/" + name).toURI());
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
+      if (pkiDirectory == null) {
+        pkiDirectory = Files.createTempDirectory("tern-pki");
+        pkiDirectory.toFile().deleteOnExit();
+      }
+      Path file = pkiDirectory.resolve(name);
+      if (!Files.exists(file)) {
+        try (InputStream in = KeysAndTrustTest.class.getResourceAsStream("pki/" + name)) {
+          if (in == null) {
+            throw new IllegalStateException("no test resource pki/" + name);
+          }
+          Files.copy(in, file);
+        }
+        file.toFile().deleteOnExit();
+      }
+      return file;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
+
+  private static Path pkiDirectory;
 
   private SslContextBuilder server(String kind) {
     return SslContextBuilder.forServer(

@@ -136,7 +136,9 @@ class TlsEngineInteropTest {
             new ChannelInitializer<>() {
               @Override
               protected void initChannel(Channel ch) {
-                ch.pipeline().addLast("tls", context.newHandler()).addLast("app", new EchoApp(seen));
+                ch.pipeline()
+                    .addLast("tls", context.newHandler())
+                    .addLast("app", new EchoApp(seen));
               }
             })
         .bind(new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), 0))

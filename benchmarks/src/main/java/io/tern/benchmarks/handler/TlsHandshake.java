@@ -56,14 +56,12 @@ public class TlsHandshake {
   /** Builds both contexts. */
   @Setup
   public void setUp() {
-    resume = io.tern.benchmarks.harness.ParamValues.oneOf("mode", mode, "full", "resumed")
-        .equals("resumed");
+    resume =
+        io.tern.benchmarks.harness.ParamValues.oneOf("mode", mode, "full", "resumed")
+            .equals("resumed");
     SelfSignedCertificate cert = SelfSignedCertificate.create();
     serverContext =
-        SslContextBuilder.forServer(cert)
-            .protocols("TLSv1.3")
-            .ciphers(TlsTransfer.CIPHER)
-            .build();
+        SslContextBuilder.forServer(cert).protocols("TLSv1.3").ciphers(TlsTransfer.CIPHER).build();
     clientContext =
         SslContextBuilder.forClient()
             .trustManager(List.of(cert.certificate()))

@@ -6,8 +6,8 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
 import io.tern.benchmarks.harness.NettyConfiguration;
 import io.tern.benchmarks.harness.ParamValues;
 import io.tern.handler.ssl.SelfSignedCertificate;
@@ -93,7 +93,8 @@ public class TlsHandshakeNetty {
    */
   @Benchmark
   public boolean handshake() {
-    EmbeddedChannel server = new EmbeddedChannel(serverContext.newHandler(ByteBufAllocator.DEFAULT));
+    EmbeddedChannel server =
+        new EmbeddedChannel(serverContext.newHandler(ByteBufAllocator.DEFAULT));
     SslHandler clientSsl =
         resume
             ? clientContext.newHandler(ByteBufAllocator.DEFAULT, "localhost", 443)

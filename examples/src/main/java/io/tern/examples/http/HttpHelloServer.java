@@ -4,9 +4,9 @@ import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
-import io.tern.examples.support.UsageException;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.Transports.Transport;
+import io.tern.examples.support.UsageException;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;
@@ -21,15 +21,15 @@ import io.tern.transport.channel.ServerChannel;
 import java.net.SocketAddress;
 
 /**
- * {@code ./run-example http-hello [--port 8080] [--host 127.0.0.1] [--transport nio] [--threads
- * N] [--tls [--ssl-provider openssl|jdk]]}: an HTTP/1.1 Hello World server. Try {@code curl -i
+ * {@code ./run-example http-hello [--port 8080] [--host 127.0.0.1] [--transport nio] [--threads N]
+ * [--tls [--ssl-provider openssl|jdk]]}: an HTTP/1.1 Hello World server. Try {@code curl -i
  * http://127.0.0.1:8080/plaintext} or {@code curl -i http://127.0.0.1:8080/json}. Connections are
  * kept alive and requests may be pipelined.
  *
  * <p>With {@code --tls} it serves HTTPS with a fresh self-signed certificate (ALPN {@code
  * http/1.1}; try {@code curl -ik https://127.0.0.1:8080/plaintext}), through the TLS provider
- * {@code --ssl-provider} names: {@code openssl} (the system's OpenSSL 3 through FFM) or {@code jdk};
- * without it, the default (OpenSSL where it loads).
+ * {@code --ssl-provider} names: {@code openssl} (the system's OpenSSL 3 through FFM) or {@code
+ * jdk}; without it, the default (OpenSSL where it loads).
  *
  * <p>Each connection's pipeline: {@link HttpServerCodec} (bytes to requests, responses to bytes),
  * {@link HttpServerKeepAliveHandler} (closes when HTTP says so), {@link HttpHelloHandler}.

@@ -57,7 +57,10 @@ class ProviderFallbackTest {
     Path out = dir.resolve("out.txt");
     Path err = dir.resolve("err.txt");
     Process child =
-        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     if (!child.waitFor(120, TimeUnit.SECONDS)) {
       child.destroyForcibly();
       throw new AssertionError("the child JVM did not finish in 120 s");

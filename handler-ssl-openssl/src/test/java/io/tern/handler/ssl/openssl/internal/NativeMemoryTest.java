@@ -87,8 +87,7 @@ class NativeMemoryTest {
 
   @Test
   void tenThousandEnginesOpenedAndClosedLeaveNativeMemoryFlat() throws Throwable {
-    SslContext server =
-        SslContextBuilder.forServer(CERT).sslProvider(SslProvider.OPENSSL).build();
+    SslContext server = SslContextBuilder.forServer(CERT).sslProvider(SslProvider.OPENSSL).build();
     SslContext client =
         SslContextBuilder.forClient()
             .sslProvider(SslProvider.OPENSSL)

@@ -88,6 +88,7 @@ final class ModuleLayers {
         .module("testsuite", "transport")
         .module("codec", "transport")
         .module("handler", "codec")
+        .module("handler-ssl-openssl", "handler")
         .module("codec-http", "handler")
         .module("codec-http2", "codec-http")
         .module("codec-redis", "codec")

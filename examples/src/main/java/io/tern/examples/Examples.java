@@ -12,6 +12,8 @@ import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.UsageException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;

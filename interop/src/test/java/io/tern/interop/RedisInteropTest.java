@@ -21,7 +21,7 @@ import io.tern.codec.redis.VerbatimStringRedisMessage;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;

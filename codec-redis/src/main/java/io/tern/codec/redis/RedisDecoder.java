@@ -119,7 +119,7 @@ public final class RedisDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     clear();
   }
 

@@ -92,6 +92,7 @@ final class ModuleLayers {
         .module("codec-http2", "codec-http")
         .module("codec-redis", "codec")
         .module("codec-memcache", "codec")
+        .module("codec-stomp", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

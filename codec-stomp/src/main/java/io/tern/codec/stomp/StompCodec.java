@@ -113,7 +113,7 @@ public final class StompCodec extends ByteToMessageCodec<StompFrame> {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void codecRemoved(ChannelHandlerContext ctx) {
     parser.reset();
   }
 

@@ -12,6 +12,8 @@ import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
+import io.tern.examples.stomp.StompBroker;
+import io.tern.examples.stomp.StompClient;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
 import java.util.Arrays;
@@ -82,6 +84,16 @@ public final class Examples {
         "memcache-client",
         new Entry(
             "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
+    EXAMPLES.put(
+        "stomp-broker",
+        new Entry(
+            "an in-memory STOMP 1.0-1.2 broker: queues, /topic/s, acks, transactions, receipts",
+            StompBroker::main));
+    EXAMPLES.put(
+        "stomp-client",
+        new Entry(
+            "one STOMP session: subscribe, --count sends in a transaction, ack each, disconnect",
+            StompClient::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }

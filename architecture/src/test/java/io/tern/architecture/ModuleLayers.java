@@ -93,6 +93,7 @@ final class ModuleLayers {
         .module("codec-redis", "codec")
         .module("codec-memcache", "codec")
         .module("codec-stomp", "codec")
+        .module("codec-smtp", "codec", "handler")
         .application("examples")
         .application("benchmarks")
         .application("interop");

@@ -12,6 +12,7 @@ import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
+import io.tern.examples.smtp.SmtpSend;
 import io.tern.examples.stomp.StompBroker;
 import io.tern.examples.stomp.StompClient;
 import io.tern.examples.support.Transports;
@@ -94,6 +95,11 @@ public final class Examples {
         new Entry(
             "one STOMP session: subscribe, --count sends in a transaction, ack each, disconnect",
             StompClient::main));
+    EXAMPLES.put(
+        "smtp-send",
+        new Entry(
+            "sends --file to --to through an SMTP server (--starttls --trust PEM, --user)",
+            SmtpSend::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
   }

@@ -93,6 +93,8 @@ final class ModuleLayers {
         .module("codec-http2", "codec-http")
         .module("codec-redis", "codec")
         .module("codec-memcache", "codec")
+        .module("codec-stomp", "codec")
+        .module("codec-smtp", "codec", "handler")
         .module("codec-mqtt", "codec")
         .application("examples")
         .application("benchmarks")

@@ -16,6 +16,9 @@ import io.tern.examples.mqtt.MqttBroker;
 import io.tern.examples.mqtt.MqttClientExample;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
+import io.tern.examples.smtp.SmtpSend;
+import io.tern.examples.stomp.StompBroker;
+import io.tern.examples.stomp.StompClient;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
 import io.tern.examples.telnet.TelnetServer;
@@ -103,6 +106,21 @@ public final class Examples {
         "memcache-client",
         new Entry(
             "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
+    EXAMPLES.put(
+        "stomp-broker",
+        new Entry(
+            "an in-memory STOMP 1.0-1.2 broker: queues, /topic/s, acks, transactions, receipts",
+            StompBroker::main));
+    EXAMPLES.put(
+        "stomp-client",
+        new Entry(
+            "one STOMP session: subscribe, --count sends in a transaction, ack each, disconnect",
+            StompClient::main));
+    EXAMPLES.put(
+        "smtp-send",
+        new Entry(
+            "sends --file to --to through an SMTP server (--starttls --trust PEM, --user)",
+            SmtpSend::main));
     EXAMPLES.put(
         "mqtt-broker", new Entry("an MQTT 3.1/3.1.1/5.0 broker on port 1883", MqttBroker::main));
     EXAMPLES.put(

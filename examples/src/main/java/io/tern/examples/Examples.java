@@ -4,10 +4,12 @@ import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.haproxy.ProxiedHelloServer;
 import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
+import io.tern.examples.socks.SocksProxyServer;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -60,6 +62,16 @@ public final class Examples {
             HttpUploadServer::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
+    EXAMPLES.put(
+        "proxy-protocol",
+        new Entry(
+            "greets each client by the address its PROXY v1/v2 header names (behind haproxy)",
+            ProxiedHelloServer::main));
+    EXAMPLES.put(
+        "socks-proxy",
+        new Entry(
+            "a SOCKS 4/4a/5 proxy on 1080 (--user U --password P for SOCKS 5 authentication)",
+            SocksProxyServer::main));
   }
 
   private Examples() {}

@@ -8,5 +8,4 @@ module io.tern.common {
 
   exports io.tern.common;
   exports io.tern.common.concurrent;
-  exports io.tern.common.leak;
 }

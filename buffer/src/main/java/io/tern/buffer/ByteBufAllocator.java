@@ -3,12 +3,19 @@ package io.tern.buffer;
 import io.tern.buffer.internal.AllocatorSelection;
 
 /**
- * Creates buffers. Every buffer returned is owned by the caller, who releases it.
+ * Creates buffers.
+ *
+ * <h2>Threading</h2>
  *
  * <p>Implementations are thread-safe: any thread may allocate, and a buffer may be released on a
- * thread other than the one that allocated it. When resource-leak detection samples a buffer, the
- * allocator returns a leak-aware wrapper that reports the buffer if it is garbage collected (or, in
- * exact mode, still open) without being released.
+ * thread other than the one that allocated it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Every buffer returned has a reference count of 1 and belongs to the caller, who releases it.
+ * When resource-leak detection samples a buffer, the allocator returns a leak-aware wrapper that
+ * reports the buffer if it is garbage collected (or, in exact mode, still open) without being
+ * released. The allocator itself holds no reference to the buffers it hands out.
  */
 public interface ByteBufAllocator {
   /**

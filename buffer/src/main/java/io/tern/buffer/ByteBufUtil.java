@@ -1,9 +1,9 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.Kmp;
 import io.tern.buffer.internal.SegmentByteBuf;
 import io.tern.buffer.internal.text.HexDump;
 import io.tern.buffer.internal.text.Utf8;
-import io.tern.buffer.search.AbstractSearchProcessorFactory;
 import io.tern.common.AsciiString;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +15,15 @@ import java.util.Objects;
  * memory, range equality and comparison, substring search, and conversions to and from {@link
  * AsciiString}.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Every method is stateless and may be called from any thread, with the usual rule that a buffer
- * is used by one thread at a time. No method releases or retains the buffers it is given, except
- * where stated.
+ * is used by one thread at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>No method releases or retains the buffers it is given. Methods that return a buffer or an
+ * array return a new one the caller owns; the others keep no reference to their arguments.
  */
 public final class ByteBufUtil {
   /**
@@ -552,14 +558,6 @@ public final class ByteBufUtil {
       return haystack.indexOf(
           haystack.readerIndex(), haystack.writerIndex(), needle.getByte(needle.readerIndex()));
     }
-    byte[] bytes = getBytes(needle);
-    ByteProcessor processor =
-        n <= 64
-            ? AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(bytes)
-                .newSearchProcessor()
-            : AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(bytes)
-                .newSearchProcessor();
-    int end = haystack.forEachByte(processor);
-    return end < 0 ? -1 : end - n + 1;
+    return Kmp.indexOf(getBytes(needle), haystack);
   }
 }

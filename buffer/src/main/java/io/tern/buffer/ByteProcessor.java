@@ -4,8 +4,15 @@ package io.tern.buffer;
  * Visits bytes one at a time for {@code ByteBuf.forEachByte} and the byte-search helpers, which
  * call it in a tight loop over the buffer's memory instead of a {@code readByte()} loop.
  *
- * <p>Implementations may keep state (a search automaton does) and are then confined to the thread
- * that runs the scan; stateless ones may be shared.
+ * <h2>Threading</h2>
+ *
+ * <p>Called on the thread that runs the scan. Implementations may keep state (a search automaton
+ * does) and are then confined to one thread at a time; stateless ones may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: a processor sees byte values, never the buffer they come
+ * from.
  */
 @FunctionalInterface
 public interface ByteProcessor {

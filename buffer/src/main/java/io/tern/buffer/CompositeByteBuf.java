@@ -15,11 +15,8 @@ import java.util.Objects;
  * A buffer made of other buffers (components) without copying them, e.g. a header and a body.
  *
  * <p>Each component contributes its readable bytes as they were when added; the component is kept
- * as is (not sliced). The composite owns its components: it releases every one of them, including
- * empty ones, when it is released itself or when a component is removed or consolidated; a
- * component buffer must not be used by anyone else after it was added. {@link
- * #addComponent(ByteBuf)} does not move the writer index; use {@link #addComponent(boolean,
- * ByteBuf)} with {@code true} to make the added bytes readable.
+ * as is (not sliced). {@link #addComponent(ByteBuf)} does not move the writer index; use {@link
+ * #addComponent(boolean, ByteBuf)} with {@code true} to make the added bytes readable.
  *
  * <p>Finding the component of an index is a binary search over the components' offsets, with the
  * last component found cached for sequential access (see {@code CompositeComponents}, which also
@@ -27,7 +24,18 @@ import java.util.Objects;
  * costs {@code O(m + n)}. Past {@link #maxNumComponents()} components, all of them are copied into
  * one.
  *
- * <p>Threads: like any buffer, one thread at a time.
+ * <h2>Threading</h2>
+ *
+ * <p>Like any buffer: one thread at a time uses it and its indexes; reference counting is
+ * thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A composite is a buffer with its own reference count (see {@link ByteBuf}) and owns its
+ * components: adding a buffer hands its reference to the composite, which releases every component,
+ * including empty ones, when it is released itself or when a component is removed or consolidated;
+ * a component buffer must not be used by anyone else after it was added. {@link #component(int)}
+ * and the iterator return slices that share a component's count without retaining it.
  */
 public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   static final int DEFAULT_MAX_COMPONENTS = 16;
@@ -381,43 +389,13 @@ public class CompositeByteBuf extends ByteBuf implements Iterable<ByteBuf> {
   // The core.
 
   @Override
-  protected byte loadByte(int index) {
-    return parts.loadByte(index);
+  protected long load(int index, int width, boolean bigEndian) {
+    return parts.load(index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
-    parts.storeByte(index, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return parts.loadShort(index, bigEndian);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    parts.storeShort(index, value, bigEndian);
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return parts.loadInt(index, bigEndian);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    parts.storeInt(index, value, bigEndian);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return parts.loadLong(index, bigEndian);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    parts.storeLong(index, value, bigEndian);
+  protected void store(int index, int width, long value, boolean bigEndian) {
+    parts.store(index, width, value, bigEndian);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.tern.buffer;
 
+import io.tern.buffer.internal.ByteBufs;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -387,92 +388,35 @@ final class CompositeComponents {
   // The composite's core: a value inside one component goes to it, one across a boundary is split
   // into halves.
 
-  byte loadByte(int index) {
+  /**
+   * Loads a field (see {@code ByteBuf.load}); one across a boundary is put together from halves.
+   */
+  long load(int index, int width, boolean bigEndian) {
     Component c = find(index);
-    return c.buf.getByte(index + c.adjustment);
-  }
-
-  void storeByte(int index, byte value) {
-    Component c = find(index);
-    c.buf.setByte(index + c.adjustment, value);
-  }
-
-  short loadShort(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 2 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getShort(i) : c.buf.getShortLE(i);
+    if (index + width <= c.endOffset) {
+      return ByteBufs.getField(c.buf, index + c.adjustment, width, bigEndian);
     }
-    int b0 = loadByte(index) & 0xff;
-    int b1 = loadByte(index + 1) & 0xff;
-    return (short) (bigEndian ? (b0 << 8) | b1 : (b1 << 8) | b0);
+    int half = width >>> 1;
+    int bits = half * 8;
+    long mask = (1L << bits) - 1;
+    long first = load(index, half, bigEndian) & mask;
+    long second = load(index + half, half, bigEndian) & mask;
+    long value = bigEndian ? (first << bits) | second : (second << bits) | first;
+    int unused = 64 - width * 8;
+    return (value << unused) >> unused;
   }
 
-  void storeShort(int index, short value, boolean bigEndian) {
+  /** Stores a field (see {@code ByteBuf.store}); one across a boundary is stored in halves. */
+  void store(int index, int width, long value, boolean bigEndian) {
     Component c = find(index);
-    if (index + 2 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setShort(i, value);
-      } else {
-        c.buf.setShortLE(i, value);
-      }
+    if (index + width <= c.endOffset) {
+      ByteBufs.setField(c.buf, index + c.adjustment, width, value, bigEndian);
       return;
     }
-    storeByte(index, (byte) (bigEndian ? value >>> 8 : value));
-    storeByte(index + 1, (byte) (bigEndian ? value : value >>> 8));
-  }
-
-  int loadInt(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 4 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getInt(i) : c.buf.getIntLE(i);
-    }
-    int first = loadShort(index, bigEndian) & 0xffff;
-    int second = loadShort(index + 2, bigEndian) & 0xffff;
-    return bigEndian ? (first << 16) | second : (second << 16) | first;
-  }
-
-  void storeInt(int index, int value, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 4 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setInt(i, value);
-      } else {
-        c.buf.setIntLE(i, value);
-      }
-      return;
-    }
-    storeShort(index, (short) (bigEndian ? value >>> 16 : value), bigEndian);
-    storeShort(index + 2, (short) (bigEndian ? value : value >>> 16), bigEndian);
-  }
-
-  long loadLong(int index, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 8 <= c.endOffset) {
-      int i = index + c.adjustment;
-      return bigEndian ? c.buf.getLong(i) : c.buf.getLongLE(i);
-    }
-    long first = loadInt(index, bigEndian) & 0xFFFFFFFFL;
-    long second = loadInt(index + 4, bigEndian) & 0xFFFFFFFFL;
-    return bigEndian ? (first << 32) | second : (second << 32) | first;
-  }
-
-  void storeLong(int index, long value, boolean bigEndian) {
-    Component c = find(index);
-    if (index + 8 <= c.endOffset) {
-      int i = index + c.adjustment;
-      if (bigEndian) {
-        c.buf.setLong(i, value);
-      } else {
-        c.buf.setLongLE(i, value);
-      }
-      return;
-    }
-    storeInt(index, (int) (bigEndian ? value >>> 32 : value), bigEndian);
-    storeInt(index + 4, (int) (bigEndian ? value : value >>> 32), bigEndian);
+    int half = width >>> 1;
+    long high = value >>> (half * 8);
+    store(index, half, bigEndian ? high : value, bigEndian);
+    store(index + half, half, bigEndian ? value : high, bigEndian);
   }
 
   /** One step of a copy across components: {@code n} bytes at {@code bufIndex} of {@code buf}. */

@@ -8,8 +8,15 @@ import java.util.List;
  * <p>Counts are of requests the arena itself served or took back: an allocation served from a
  * thread-local cache counts as a cache hit, not as an allocation, and a region parked in a cache
  * still counts as active. Counters are updated without a global lock, so while other threads
- * allocate the values are approximate; once they are quiet the values are exact. Any thread may
- * call these methods.
+ * allocate the values are approximate; once they are quiet the values are exact.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may call these methods; while other threads allocate, the values are approximate.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface PoolArenaMetric {
   /**

@@ -4,8 +4,14 @@ package io.tern.buffer;
  * A view of one chunk of a pooled allocator: a contiguous block of memory carved into page runs and
  * subpages.
  *
- * <p>Instances returned by metrics are snapshots taken under the arena's lock; any thread may call
- * these methods.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may call these methods; instances returned by metrics are snapshots taken under the
+ * arena's lock.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects. A metric describes memory; it does not keep it alive.
  */
 public interface PoolChunkMetric {
   /**

@@ -4,8 +4,14 @@ package io.tern.buffer;
  * A snapshot view of one subpage of a pooled allocator: a page run cut into equal elements of one
  * small size class.
  *
- * <p>Values are read without stopping allocation, so they may be stale by the time they are used;
- * any thread may call these methods.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may call these methods; values are read without stopping allocation, so they may be
+ * stale by the time they are used.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface PoolSubpageMetric {
   /**

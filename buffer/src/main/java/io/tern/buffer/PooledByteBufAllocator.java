@@ -18,17 +18,21 @@ import io.tern.common.SystemProperties;
  * unpooled. See {@code docs/allocator.md} for the design and the {@code io.tern.buffer.pooled.*}
  * system properties.
  *
- * <p><b>Threads.</b> Thread-safe. Each platform thread is bound, on its first allocation, to the
- * least-used heap arena and the least-used direct arena and gets a cache for each; virtual threads
- * use an arena without a cache (unless {@code io.tern.buffer.pooled.useCacheForVirtualThreads} is
- * set). A thread's cache is freed when the thread has terminated (lazily, when another thread
- * creates or trims its cache or reads the metrics) or at once by {@link #freeThreadLocalCache()}.
+ * <h2>Threading</h2>
  *
- * <p><b>Ownership and cross-thread release.</b> The caller owns every buffer returned and releases
- * it; any thread may release. A buffer released on the thread that allocated it goes into that
- * thread's cache (served again last-in first-out); released on another thread it goes straight back
- * to its arena, under the arena's or its size class's lock, never into another thread's cache, so
- * caches stay single-threaded and need no synchronization.
+ * <p>Thread-safe. Each platform thread is bound, on its first allocation, to the least-used heap
+ * arena and the least-used direct arena and gets a cache for each; virtual threads use an arena
+ * without a cache (unless {@code io.tern.buffer.pooled.useCacheForVirtualThreads} is set). A
+ * thread's cache is freed when the thread has terminated (lazily, when another thread creates or
+ * trims its cache or reads the metrics) or at once by {@link #freeThreadLocalCache()}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The caller owns every buffer returned and releases it; any thread may release. A buffer
+ * released on the thread that allocated it goes into that thread's cache (served again last-in
+ * first-out); released on another thread it goes straight back to its arena, under the arena's or
+ * its size class's lock, never into another thread's cache, so caches stay single-threaded and need
+ * no synchronization.
  *
  * <p>Buffer objects are recycled per thread, and their every field is reset on reuse: a reference
  * kept to a released buffer must not be used (as with every buffer, use after release is a bug;

@@ -5,8 +5,14 @@ import java.util.List;
 /**
  * Configuration and usage of a pooled allocator, with a view of each arena.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may call these methods; usage values are approximate while other threads allocate
  * (see {@link PoolArenaMetric}).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface PooledByteBufAllocatorMetric {
   /**

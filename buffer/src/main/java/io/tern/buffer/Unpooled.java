@@ -9,11 +9,19 @@ import java.nio.charset.Charset;
 /**
  * Creates buffers without a pool: new, wrapping existing memory, or copying it.
  *
+ * <h2>Threading</h2>
+ *
+ * <p>Thread-safe. The {@code copiedBuffer} methods never change the indexes or position of their
+ * source, so several threads may copy the same source at once.
+ *
+ * <h2>Ownership</h2>
+ *
  * <p>Every method returns a buffer the caller owns and releases (except {@link #EMPTY_BUFFER} and
  * unreleasable buffers, for which release does nothing). Wrapped memory is shared, not copied: a
- * change through the buffer is visible in the wrapped array or {@code ByteBuffer} and vice versa.
- * The {@code copiedBuffer} methods never change the indexes or position of their source, so several
- * threads may copy the same source at once. Thread-safe.
+ * change through the buffer is visible in the wrapped array or {@code ByteBuffer} and vice versa,
+ * and the array or {@code ByteBuffer} must stay valid while the buffer is used. The {@code
+ * wrappedBuffer} methods that take buffers take over their references; {@link
+ * #unreleasableBuffer(ByteBuf)} leaves its buffer to whoever owns it.
  */
 public final class Unpooled {
   private static final UnpooledByteBufAllocator ALLOC = UnpooledByteBufAllocator.DEFAULT;

@@ -7,10 +7,17 @@ import io.tern.common.SystemProperties;
 
 /**
  * Allocates every buffer fresh: heap buffers on a new {@code byte[]}, direct buffers on native
- * memory from {@code calloc}, freed with {@code free} on the last release (no GC involvement).
+ * memory from {@code malloc} (not zeroed), freed with {@code free} on the last release (no GC
+ * involvement).
  *
- * <p>Thread-safe and stateless. Buffers are wrapped for leak detection when the resource-leak
- * detector samples them.
+ * <h2>Threading</h2>
+ *
+ * <p>Thread-safe and stateless.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The caller owns every buffer returned and releases it, on any thread. Buffers are wrapped for
+ * leak detection when the resource-leak detector samples them.
  */
 public final class UnpooledByteBufAllocator implements ByteBufAllocator {
   /**

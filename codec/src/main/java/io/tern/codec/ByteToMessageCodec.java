@@ -10,10 +10,16 @@ import java.util.List;
  * A {@link ByteToMessageDecoder} and a {@link MessageToByteEncoder} in one handler, for a protocol
  * whose two directions share state.
  *
- * <p>Ownership and threading are those of the two halves: the decoder owns inbound buffers and
- * passes decoded messages on; the encoder releases each encoded message and writes a new buffer;
- * everything runs on the channel's event loop. Removal passes undecoded bytes on, as the decoder
- * does. An instance keeps per-channel state and must not be shared between pipelines.
+ * <h2>Threading</h2>
+ *
+ * Everything runs on the channel's event loop. An instance keeps per-channel state and must not be
+ * shared between pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Those of its two halves: the decoder owns inbound buffers and passes decoded messages on; the
+ * encoder releases each encoded message and writes a new buffer. Removal passes undecoded bytes on,
+ * as the decoder does.
  *
  * @param <I> the outbound message type encoded
  */
@@ -97,7 +103,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
     try {
       decoder.handlerRemoved(ctx);
     } finally {
-      handlerRemoved0(ctx);
+      codecRemoved(ctx);
     }
   }
 
@@ -107,7 +113,7 @@ public abstract class ByteToMessageCodec<I> implements ChannelHandler {
    * @param ctx this handler's context
    * @throws Exception if cleaning up fails
    */
-  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {}
+  protected void codecRemoved(ChannelHandlerContext ctx) throws Exception {}
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {

@@ -32,8 +32,6 @@ import java.util.List;
  * handler was removed. A call that produced messages without reading anything is a bug in {@code
  * decode} and raises a {@link DecoderException} (it would loop forever).
  *
- * <h2>Ownership</h2>
- *
  * <ul>
  *   <li>The decoder owns every inbound {@link ByteBuf} it receives and releases it (through the
  *       cumulation) once its bytes are decoded; {@code decode} must never release {@code in}.
@@ -66,8 +64,12 @@ import java.util.List;
  * within a burst: moved down in place only when nobody else references the cumulation. Exceptions
  * and the list of decoded messages are not allocated per read.
  *
- * <p>Threading: every method runs on the channel's event loop. An instance keeps per-channel state
- * and must not be shared between pipelines.
+ * <h2>Threading</h2>
+ *
+ * Every method runs on the channel's event loop. An instance keeps per-channel state and must not
+ * be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
  */
 public abstract class ByteToMessageDecoder implements ChannelHandler {
   private static final byte STATE_INIT = 0;
@@ -155,12 +157,12 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
   }
 
   /**
-   * Passes the bytes not decoded yet to the next handler, then calls {@link #handlerRemoved0}. If
+   * Passes the bytes not decoded yet to the next handler, then calls {@link #decoderRemoved}. If
    * the decoder is removed from within {@code decode}, this happens when {@code decode} returns,
    * after the messages it produced.
    *
    * @param ctx this handler's context
-   * @throws Exception from {@link #handlerRemoved0}
+   * @throws Exception from {@link #decoderRemoved}
    */
   @Override
   public final void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
@@ -179,7 +181,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
         buf.release();
       }
     }
-    handlerRemoved0(ctx);
+    decoderRemoved(ctx);
   }
 
   /**
@@ -188,7 +190,7 @@ public abstract class ByteToMessageDecoder implements ChannelHandler {
    * @param ctx this handler's context
    * @throws Exception if cleaning up fails; logged by the pipeline
    */
-  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {}
+  protected void decoderRemoved(ChannelHandlerContext ctx) throws Exception {}
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {

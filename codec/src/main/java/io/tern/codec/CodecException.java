@@ -4,7 +4,13 @@ package io.tern.codec;
  * The base of the exceptions a codec raises; see {@link DecoderException} and {@link
  * EncoderException}.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class CodecException extends RuntimeException {
 

@@ -4,7 +4,13 @@ package io.tern.codec;
  * Raised when the input violates the framing rules: a negative length, a length field shorter than
  * the bytes it must cover, a malformed varint, an unbalanced JSON object, a bad checksum.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class CorruptedFrameException extends DecoderException {
 

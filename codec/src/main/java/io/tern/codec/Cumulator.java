@@ -7,12 +7,15 @@ import io.tern.buffer.ByteBufAllocator;
  * Appends newly read bytes to the bytes a {@link ByteToMessageDecoder} holds but has not decoded
  * yet (its cumulation).
  *
- * <p>Ownership: {@link #cumulate} takes over both buffers. It returns the buffer that holds the
- * cumulation from now on (which may be {@code cumulation}, {@code in} or a new buffer) and releases
- * every input it does not return, also when it throws.
+ * <h2>Threading</h2>
  *
- * <p>Threading: called on the decoder's event loop. The two implementations here are stateless and
- * shared.
+ * Called on the decoder's event loop. The two implementations here are stateless and shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * {@link #cumulate} takes over both buffers. It returns the buffer that holds the cumulation from
+ * now on (which may be {@code cumulation}, {@code in} or a new buffer) and releases every input it
+ * does not return, also when it throws.
  */
 @FunctionalInterface
 public interface Cumulator {

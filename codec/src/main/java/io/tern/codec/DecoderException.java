@@ -4,7 +4,13 @@ package io.tern.codec;
  * Raised when decoding inbound bytes or messages failed. {@link ByteToMessageDecoder} and {@link
  * MessageToMessageDecoder} wrap any other exception their {@code decode} throws in one.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class DecoderException extends CodecException {
 

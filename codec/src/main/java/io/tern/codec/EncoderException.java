@@ -5,7 +5,13 @@ package io.tern.codec;
  * MessageToMessageEncoder} wrap any other exception their {@code encode} throws in one, which fails
  * the write's promise.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class EncoderException extends CodecException {
 

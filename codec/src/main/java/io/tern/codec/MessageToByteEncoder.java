@@ -19,14 +19,18 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * }
  * }</pre>
  *
- * <p>Ownership: for each accepted message the encoder allocates a buffer ({@link #allocateBuffer},
- * direct by default), calls {@link #encode}, releases the message (encode must not), and writes the
- * buffer on with the write's promise; an empty result writes an empty buffer so the promise still
- * completes in order. If {@code encode} throws, the buffer and the message are released and the
- * promise fails with an {@link EncoderException}.
+ * <h2>Threading</h2>
  *
- * <p>Threading: runs on the channel's event loop. An instance without state may be shared between
- * pipelines only if its subclass keeps no per-channel state.
+ * Runs on the channel's event loop. An instance without state may be shared between pipelines only
+ * if its subclass keeps no per-channel state.
+ *
+ * <h2>Ownership</h2>
+ *
+ * For each accepted message the encoder allocates a buffer ({@link #allocateBuffer}, direct by
+ * default), calls {@link #encode}, releases the message (encode must not), and writes the buffer on
+ * with the write's promise; an empty result writes an empty buffer so the promise still completes
+ * in order. If {@code encode} throws, the buffer and the message are released and the promise fails
+ * with an {@link EncoderException}.
  *
  * @param <I> the message type encoded
  */

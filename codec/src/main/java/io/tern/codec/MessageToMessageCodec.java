@@ -10,9 +10,13 @@ import java.util.List;
  * transformation that goes both ways (for example between a wire message and an application
  * object).
  *
- * <p>Ownership and threading are those of the two halves: each accepted message is released after
- * {@link #decode} or {@link #encode}; what they add to {@code out} belongs to the next handler;
- * everything runs on the channel's event loop.
+ * <h2>Threading</h2>
+ *
+ * Everything runs on the channel's event loop, as for its two halves.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Those of its two halves: see {@link MessageToMessageDecoder} and {@link MessageToMessageEncoder}.
  *
  * @param <I> the inbound message type decoded
  * @param <O> the outbound message type encoded

@@ -9,14 +9,18 @@ import java.util.List;
  * Decodes inbound messages of one type into zero or more other messages; other messages pass on
  * unchanged.
  *
- * <p>Ownership: the decoder releases each accepted message after {@link #decode} returns or throws
- * (call {@link ReferenceCountUtil#retain} inside {@code decode} to keep it, e.g. when adding it or
- * a retained slice of it to {@code out}). The messages added to {@code out} are passed to the next
- * handler, which owns them; those added before an exception are still passed on. Exceptions other
- * than {@link DecoderException} are wrapped in one.
+ * <h2>Threading</h2>
  *
- * <p>Threading: runs on the channel's event loop; the output list is reused, not allocated per
- * message. A subclass with per-channel state must not be shared between pipelines.
+ * Runs on the channel's event loop; the output list is reused, not allocated per message. A
+ * subclass with per-channel state must not be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The decoder releases each accepted message after {@link #decode} returns or throws (call {@link
+ * ReferenceCountUtil#retain} inside {@code decode} to keep it, e.g. when adding it or a retained
+ * slice of it to {@code out}). The messages added to {@code out} are passed to the next handler,
+ * which owns them; those added before an exception are still passed on. Exceptions other than
+ * {@link DecoderException} are wrapped in one.
  *
  * @param <I> the message type decoded
  */

@@ -13,16 +13,20 @@ import java.util.List;
  * Encodes outbound messages of one type into one or more other messages; other messages pass on
  * unchanged.
  *
- * <p>Ownership: the encoder releases each accepted message after {@link #encode} returns or throws
- * (retain it inside {@code encode} to pass it, or a retained slice of it, on). The messages added
- * to {@code out} are written on in order and belong to the next handler. With one result it gets
- * the write's promise; with several, the promise completes when all of their writes have, and fails
- * if any failed (a {@linkplain VoidChannelPromise void promise} is passed to each of them). {@code
- * encode} must add at least one message; if it throws, what it added is released and the promise
- * fails with an {@link EncoderException}.
+ * <h2>Threading</h2>
  *
- * <p>Threading: runs on the channel's event loop; the output list is reused, not allocated per
- * message. A subclass with per-channel state must not be shared between pipelines.
+ * Runs on the channel's event loop; the output list is reused, not allocated per message. A
+ * subclass with per-channel state must not be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The encoder releases each accepted message after {@link #encode} returns or throws (retain it
+ * inside {@code encode} to pass it, or a retained slice of it, on). The messages added to {@code
+ * out} are written on in order and belong to the next handler. With one result it gets the write's
+ * promise; with several, the promise completes when all of their writes have, and fails if any
+ * failed (a {@linkplain VoidChannelPromise void promise} is passed to each of them). {@code encode}
+ * must add at least one message; if it throws, what it added is released and the promise fails with
+ * an {@link EncoderException}.
  *
  * @param <I> the message type encoded
  */

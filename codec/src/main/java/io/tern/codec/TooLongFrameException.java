@@ -4,7 +4,13 @@ package io.tern.codec;
  * Raised when a frame (or line, or object) is longer than the decoder's configured maximum. The
  * decoder has released or skipped the offending bytes by the time it throws.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class TooLongFrameException extends DecoderException {
 

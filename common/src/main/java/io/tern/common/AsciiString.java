@@ -18,7 +18,14 @@ import java.util.Objects;
  * #contentEquals(CharSequence, CharSequence)} and {@link #contentEqualsIgnoreCase(CharSequence,
  * CharSequence)} to compare with any {@code CharSequence}.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Instances are immutable and may be shared between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects. A string that shares a caller's array (see above) relies
+ * on nobody changing that array.
  */
 // Comparable to any CharSequence, like Netty's, so it sorts beside String keys.
 @SuppressWarnings("ComparableType")

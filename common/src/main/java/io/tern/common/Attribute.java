@@ -3,7 +3,14 @@ package io.tern.common;
 /**
  * A value held in an {@link AttributeMap} under an {@link AttributeKey}. Every operation is atomic.
  *
- * <p>Threading: any thread may use an attribute; reads never block.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use an attribute; reads never block.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds its value and nothing else: setting or removing a reference-counted value neither
+ * retains nor releases it; whoever stores such a value stays responsible for releasing it.
  *
  * @param <T> the value type
  */

@@ -9,7 +9,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The typed name of an {@link Attribute} in an {@link AttributeMap}. Keys are pooled by name:
  * {@link #valueOf(String)} returns the same key for the same name, so a key is usually a constant.
  *
- * <p>Threading: keys are immutable; the pool is thread-safe.
+ * <h2>Threading</h2>
+ *
+ * <p>Keys are immutable; the pool is thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  *
  * @param <T> the type of the attribute's value
  */

@@ -3,7 +3,13 @@ package io.tern.common;
 /**
  * Holds {@link Attribute}s by {@link AttributeKey}; channels are attribute maps.
  *
- * <p>Threading: any thread may use a map; looking up an existing attribute never blocks.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use a map; looking up an existing attribute never blocks.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the attributes' values without retaining or releasing them (see {@link Attribute}).
  */
 public interface AttributeMap {
   /**

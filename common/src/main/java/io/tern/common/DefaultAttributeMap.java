@@ -12,8 +12,13 @@ import java.util.Objects;
  * contention. Maps usually hold few attributes that are read far more often than added, which is
  * what this favours. An empty map shares one empty array, so it costs one reference field.
  *
- * <p>Threading: any thread may use the map. Subclassing is allowed (channels extend it to save an
- * object).
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use the map. Subclassing is allowed (channels extend it to save an object).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the attributes' values without retaining or releasing them (see {@link Attribute}).
  */
 public class DefaultAttributeMap implements AttributeMap {
   private static final VarHandle ATTRIBUTES;

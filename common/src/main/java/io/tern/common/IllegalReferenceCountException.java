@@ -3,6 +3,14 @@ package io.tern.common;
 /**
  * Thrown when a {@link ReferenceCounted} object is used after it was freed, released more often
  * than it was retained, or retained past {@link Integer#MAX_VALUE} references.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Thrown on the thread that made the illegal call; immutable once thrown.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public class IllegalReferenceCountException extends IllegalStateException {
   /** Creates an exception without a message. */

@@ -8,7 +8,14 @@ import java.lang.invoke.VarHandle;
  * data): starts at 1, checked increments and decrements by compare-and-set, so objects share one
  * implementation of the rules instead of each writing the loop again.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Thread-safe: any thread may call any method.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The count belongs to the object that embeds it; that object frees its resources when a release
+ * brings the count to zero.
  */
 public final class ReferenceCount {
   private static final VarHandle VALUE;

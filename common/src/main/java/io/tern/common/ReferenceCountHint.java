@@ -8,7 +8,15 @@ package io.tern.common;
  *
  * <p>Reference-counted implementations call {@code tracker.record(ReferenceCountHint.RETAIN)} from
  * {@code retain()} and {@code tracker.record(ReferenceCountHint.RELEASE)} from a {@code release()}
- * that does not drop the count to zero. Instances are immutable and may be shared by any thread.
+ * that does not drop the count to zero.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Instances are immutable and may be shared by any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface ReferenceCountHint extends ResourceLeakHint {
   /** The hint recorded by {@code retain()}. */

@@ -4,7 +4,15 @@ package io.tern.common;
  * Reference-counting operations on objects that may or may not be {@link ReferenceCounted}, for
  * code that handles arbitrary messages: the operations do nothing on other objects.
  *
- * <p>Thread safety: as thread-safe as the underlying {@link ReferenceCounted} methods.
+ * <h2>Threading</h2>
+ *
+ * <p>As thread-safe as the underlying {@link ReferenceCounted} methods.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Each method does to its argument exactly what its name says (retain, release, touch) and
+ * nothing more; the caller's ownership rules apply as if it had called the method on the object
+ * itself.
  */
 public final class ReferenceCountUtil {
   private static final System.Logger LOGGER = System.getLogger(ReferenceCountUtil.class.getName());

@@ -5,11 +5,17 @@ package io.tern.common;
  *
  * <p>A new object starts with a count of 1. {@link #retain()} adds a reference, {@link #release()}
  * removes one; the call that brings the count to zero frees the object, and any later use throws
- * {@link IllegalReferenceCountException}. Whoever holds the last reference releases it: a handler
- * that consumes a message releases it, one that passes it on does not.
+ * {@link IllegalReferenceCountException}.
  *
- * <p>Thread safety: {@code retain}, {@code release} and {@code refCnt} may be called from any
- * thread concurrently; the count is updated atomically and the object is freed exactly once.
+ * <h2>Threading</h2>
+ *
+ * <p>{@code retain}, {@code release} and {@code refCnt} may be called from any thread concurrently;
+ * the count is updated atomically and the object is freed exactly once.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Whoever holds the last reference releases it: a handler that consumes a message releases it,
+ * one that passes it on does not.
  */
 public interface ReferenceCounted {
   /**

@@ -14,8 +14,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * release {@linkplain ResourceLeakTracker#close(Object) closes} the tracker. A tracker still open
  * when the garbage collector finds its resource unreachable is a leak: the detector logs it at
  * {@code ERROR} through {@link System.Logger} (logger {@code io.tern.common.ResourceLeakDetector})
- * and tells the listeners registered with {@link io.tern.common.leak.LeakAudit}. Collected trackers
- * are polled on each {@code track} call.
+ * and tells the listeners registered with {@link LeakAudit}. Collected trackers are polled on each
+ * {@code track} call.
  *
  * <h2>Configuration</h2>
  *
@@ -30,16 +30,33 @@ import java.util.concurrent.ThreadLocalRandom;
  *       a {@link ReferenceCountHint} (default false).
  *   <li>{@code io.tern.common.leakDetection.exact}: track every resource regardless of the sampling
  *       interval, so a test harness can audit open trackers without relying on the garbage
- *       collector (default false; see {@link io.tern.common.leak.LeakAudit}).
+ *       collector (default false; see {@link LeakAudit}).
  * </ul>
+ *
+ * <h2>Threading</h2>
  *
  * <p>Instances are immutable and thread-safe; create one per resource type and keep it in a static
  * field.
  *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: a tracker never keeps its resource reachable, so tracking
+ * changes nobody's obligation to release.
+ *
  * @param <T> the type of the tracked resources
  */
 public final class ResourceLeakDetector<T> {
-  /** How much effort leak detection spends, from nothing to every resource with every access. */
+  /**
+   * How much effort leak detection spends, from nothing to every resource with every access.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>Constants; any thread may use them.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>Holds no reference-counted objects.
+   */
   public enum Level {
     /** No tracking at all. */
     DISABLED,

@@ -5,8 +5,14 @@ package io.tern.common;
  * report better than its {@code toString()} would (a pipeline context names the handler a message
  * is going to, for example).
  *
+ * <h2>Threading</h2>
+ *
  * <p>{@link #toHintString()} is called once, when the record is taken, on the thread that records
- * it; the hint object itself is not kept.
+ * it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The hint object itself is not kept, so a hint never keeps a resource reachable.
  */
 public interface ResourceLeakHint {
   /**

@@ -6,8 +6,14 @@ package io.tern.common;
  * while still open means the resource leaked, and the detector reports it with the recorded access
  * points.
  *
- * <p>The tracker never keeps its resource reachable. All methods may be called from any thread;
- * records from concurrent threads are all kept (up to the configured maximum).
+ * <h2>Threading</h2>
+ *
+ * <p>All methods may be called from any thread; records from concurrent threads are all kept (up to
+ * the configured maximum).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The tracker never keeps its resource reachable; the resource's own release closes it.
  *
  * @param <T> the type of the tracked resource
  */

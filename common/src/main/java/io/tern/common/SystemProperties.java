@@ -7,7 +7,14 @@ import java.util.Locale;
  * absent or malformed, so a typo never stops an application from starting.
  *
  * <p>Every property is named {@code io.tern.<module>.<setting>} and documented where it is read.
- * Reads may happen on any thread; values are read when asked for, not cached here.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Reads may happen on any thread; values are read when asked for, not cached here.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class SystemProperties {
   private static final System.Logger LOGGER = System.getLogger(SystemProperties.class.getName());

@@ -2,9 +2,6 @@ package io.tern.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tern.common.leak.LeakAudit;
-import io.tern.common.leak.LeakListener;
-import io.tern.common.leak.LeakReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

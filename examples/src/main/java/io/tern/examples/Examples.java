@@ -9,7 +9,13 @@ import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
+import io.tern.examples.memcache.MemcacheClient;
+import io.tern.examples.memcache.MemcacheServer;
+import io.tern.examples.redis.RedisClient;
+import io.tern.examples.redis.RedisServer;
 import io.tern.examples.socks.SocksProxyServer;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.UsageException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
@@ -60,6 +66,24 @@ public final class Examples {
         new Entry(
             "stores multipart uploads in --dir; --client --file F uploads one",
             HttpUploadServer::main));
+    EXAMPLES.put(
+        "redis-server",
+        new Entry(
+            "an in-memory Redis (GET/SET/INCR/EXPIRE/PUBLISH, RESP2 and 3)", RedisServer::main));
+    EXAMPLES.put(
+        "redis-client",
+        new Entry(
+            "a redis-cli-like client: --cmd 'SET k v; GET k' [--resp3] [--repeat N]",
+            RedisClient::main));
+    EXAMPLES.put(
+        "memcache-server",
+        new Entry(
+            "an in-memory memcached, binary protocol (memccapable -b passes)",
+            MemcacheServer::main));
+    EXAMPLES.put(
+        "memcache-client",
+        new Entry(
+            "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
     EXAMPLES.put(

@@ -3,6 +3,7 @@ package io.tern.examples;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
 import io.tern.buffer.ByteBufUtil;
+import io.tern.examples.support.ExampleOptions;
 
 /**
  * A smoke demo until the HTTP server lands: shows the JDK the build found, then encodes a greeting

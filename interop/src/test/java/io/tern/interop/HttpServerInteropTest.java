@@ -7,30 +7,30 @@ import io.tern.buffer.Unpooled;
 import io.tern.codec.http.DefaultFullHttpResponse;
 import io.tern.codec.http.FullHttpRequest;
 import io.tern.codec.http.FullHttpResponse;
-import io.tern.codec.http.HttpContentCompressor;
 import io.tern.codec.http.HttpHeaderNames;
 import io.tern.codec.http.HttpHeaderValues;
 import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpObjectAggregator;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpServerCodec;
-import io.tern.codec.http.HttpServerKeepAliveHandler;
 import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
 import io.tern.codec.http.multipart.FileUpload;
 import io.tern.codec.http.multipart.HttpData;
 import io.tern.codec.http.multipart.HttpDataFactory;
 import io.tern.codec.http.multipart.HttpPostRequestDecoder;
+import io.tern.codec.http.server.HttpContentCompressor;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -109,7 +109,7 @@ class HttpServerInteropTest {
       try {
         if (msg instanceof FullHttpRequest request && request.decoderResult().isSuccess()) {
           ByteBuf body =
-              switch (request.uri()) {
+              switch (request.target().path()) {
                 case "/hello" -> Unpooled.copiedBuffer("Hello, World!", StandardCharsets.US_ASCII);
                 case "/big" -> Unpooled.copiedBuffer(BIG, StandardCharsets.US_ASCII);
                 case "/echo" ->

@@ -15,13 +15,13 @@ import io.tern.handler.proxy.Socks4ProxyHandler;
 import io.tern.handler.proxy.Socks5ProxyHandler;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.AddressResolver;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioSocketChannel;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -40,10 +40,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tern's proxy handlers through real proxies on 127.0.0.1 to a local HTTP server: SOCKS 5 through
- * {@code microsocks} (without and with a password, a wrong password, a refused destination),
- * SOCKS 4 and 4a through Dante's {@code danted}, and HTTP CONNECT (with Basic authentication and
- * without it, where the proxy answers 407) through a small Python proxy
- * ({@code connect_proxy.py}). The client sends a GET through the tunnel and reads the response.
+ * {@code microsocks} (without and with a password, a wrong password, a refused destination), SOCKS
+ * 4 and 4a through Dante's {@code danted}, and HTTP CONNECT (with Basic authentication and without
+ * it, where the proxy answers 407) through a small Python proxy ({@code connect_proxy.py}). The
+ * client sends a GET through the tunnel and reads the response.
  */
 @Tag("interop")
 class ProxyHandlersInteropTest {

@@ -14,6 +14,14 @@ import java.lang.annotation.Target;
  *
  * <p>On a class it also covers the class's {@code @BeforeAll}/{@code @AfterAll} fixtures and its
  * {@code @Nested} classes.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>An annotation: read by the extension on whichever thread JUnit runs the test.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds nothing. What an exempted test leaves open stays open until the JVM exits.
  */
 @Documented
 @Inherited

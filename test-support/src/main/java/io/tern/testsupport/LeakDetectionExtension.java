@@ -1,8 +1,8 @@
 package io.tern.testsupport;
 
+import io.tern.common.LeakAudit;
+import io.tern.common.LeakReport;
 import io.tern.common.ResourceLeakDetector;
-import io.tern.common.leak.LeakAudit;
-import io.tern.common.leak.LeakReport;
 import java.lang.reflect.AnnotatedElement;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,10 +44,17 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * </ul>
  *
  * <p>A tracked resource that the collector finds unreachable before the audit is reported through a
- * {@link io.tern.common.leak.LeakListener} and fails its owner the same way. Resources created by
+ * {@link io.tern.common.LeakListener} and fails its owner the same way. Resources created by
  * threads without an owner (shared pools started outside any test) are only logged.
  *
+ * <h2>Threading</h2>
+ *
  * <p>JUnit calls the callbacks; instances are stateless and thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: it audits what tests created and never releases anything
+ * itself, so a leak stays visible in the report.
  */
 public final class LeakDetectionExtension
     implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {

@@ -3,9 +3,9 @@ package io.tern.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.tern.common.LeakAudit;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
-import io.tern.common.leak.LeakAudit;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

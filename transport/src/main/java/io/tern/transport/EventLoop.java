@@ -9,7 +9,14 @@ import io.tern.common.concurrent.Future;
  * calls run on this thread, and other threads hand work over as tasks. Moving a handle to another
  * loop is not supported.
  *
- * <p>Any thread may submit tasks and register handles.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may submit tasks and register handles; handles and the channels bound to the loop
+ * are used on its thread only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a task handed over is run once and then dropped.
  */
 public interface EventLoop extends EventExecutor, EventLoopGroup {
   @Override

@@ -1,8 +1,16 @@
 package io.tern.transport;
 
 /**
- * Counters of one {@link EventLoop}. Written by the loop thread, readable from any thread; each
- * value is a recent snapshot (values are not read atomically together).
+ * Counters of one {@link EventLoop}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Written by the loop thread, readable from any thread; each value is a recent snapshot (values
+ * are not read atomically together).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface EventLoopMetrics {
   /**

@@ -2,7 +2,15 @@ package io.tern.transport;
 
 /**
  * Something registered with an {@link IoHandler} to receive {@link IoEvent}s, typically a channel.
- * Its methods are called on the owning event loop's thread only.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Its methods are called on the owning event loop's thread only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The handle owns what it registered (a socket, a channel); {@link #close()} releases it when
+ * the loop shuts down with the handle still registered.
  */
 public interface IoHandle extends AutoCloseable {
   /**

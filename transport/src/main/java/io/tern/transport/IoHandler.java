@@ -5,7 +5,15 @@ package io.tern.transport;
  * dispatches them to registered {@link IoHandle}s. NIO, epoll, io_uring and the in-memory local
  * transport each provide one; the loop, its task queues, metrics and shutdown are shared.
  *
- * <p>All methods except {@link #wakeup()} are called on the loop thread only.
+ * <h2>Threading</h2>
+ *
+ * <p>All methods except {@link #wakeup()} are called on the loop thread only; {@link #wakeup()} may
+ * be called from any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A handler owns the kernel resources it opened (selector, epoll instance, ring) and releases
+ * them in {@link #destroy()}; handles stay their owners'.
  */
 public interface IoHandler {
   /** Prepares the handler; called once on the loop thread before the first {@link #run}. */

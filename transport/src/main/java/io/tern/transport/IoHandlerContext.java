@@ -2,7 +2,15 @@ package io.tern.transport;
 
 /**
  * What the event loop tells its {@link IoHandler} for one {@link IoHandler#run} call: whether it
- * may block, and until when. Valid during that call only, on the loop thread.
+ * may block, and until when.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Valid during that call only, on the loop thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface IoHandlerContext {
   /**

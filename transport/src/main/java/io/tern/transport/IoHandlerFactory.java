@@ -1,6 +1,16 @@
 package io.tern.transport;
 
-/** Creates one {@link IoHandler} per event loop. Called on the thread building the group. */
+/**
+ * Creates one {@link IoHandler} per event loop.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Called on the thread building the group, once per loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The created handler belongs to its loop, which destroys it at shutdown.
+ */
 @FunctionalInterface
 public interface IoHandlerFactory {
   /**

@@ -1,8 +1,15 @@
 package io.tern.transport;
 
 /**
- * The link between an {@link IoHandle} and the {@link IoHandler} it is registered with. Call its
- * methods on the owning event loop's thread unless the handler documents otherwise.
+ * The link between an {@link IoHandle} and the {@link IoHandler} it is registered with.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Call its methods on the owning event loop's thread unless the handler documents otherwise.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; cancelling it does not close the handle.
  */
 public interface IoRegistration {
   /**

@@ -13,7 +13,16 @@ import java.util.concurrent.ThreadFactory;
  * The one {@link EventLoopGroup}: a fixed number of {@link SingleThreadEventLoop}s, each running an
  * {@link IoHandler} from the given factory, so NIO, epoll, io_uring and local transports all share
  * this class. The default size is {@code io.tern.transport.eventLoopThreads}, else 2 × available
- * processors. Any thread may use a group.
+ * processors.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use a group.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The group owns its loops and their handlers, and releases them on shutdown; it holds no
+ * reference-counted objects of its own.
  */
 public class MultiThreadEventLoopGroup extends MultiThreadEventExecutorGroup
     implements EventLoopGroup {

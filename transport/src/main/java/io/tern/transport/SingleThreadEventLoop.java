@@ -22,9 +22,16 @@ import java.util.concurrent.TimeUnit;
  * {@code io.tern.transport.taskQuantumMillis} (default 100 ms), so a flood of tasks cannot starve
  * I/O for long.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may submit and register; the handler and registered handles are only touched on the
  * loop thread. Metrics are written by the loop and readable anywhere; a JFR event {@code
  * io.tern.EventLoopIteration} (disabled by default) records slow iterations.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The loop owns its {@link IoHandler} and destroys it when it terminates; it holds no
+ * reference-counted objects of its own.
  */
 public class SingleThreadEventLoop extends SingleThreadEventExecutor implements EventLoop {
   /** The default task time budget per iteration, in nanoseconds. */
@@ -89,14 +96,14 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
     Objects.requireNonNull(handle, "handle");
     Promise<IoRegistration> promise = newPromise();
     if (inEventLoop()) {
-      register0(handle, promise);
+      registerOnLoop(handle, promise);
     } else {
-      execute(() -> register0(handle, promise));
+      execute(() -> registerOnLoop(handle, promise));
     }
     return promise;
   }
 
-  private void register0(IoHandle handle, Promise<IoRegistration> promise) {
+  private void registerOnLoop(IoHandle handle, Promise<IoRegistration> promise) {
     if (isShuttingDown()) {
       promise.tryFailure(new IllegalStateException("event loop shutting down"));
       return;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tern.common.concurrent.DefaultThreadFactory;
 import io.tern.common.concurrent.EventExecutorChooserFactory;
 import io.tern.common.concurrent.Ticker;
+import io.tern.transport.local.LocalIoHandler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

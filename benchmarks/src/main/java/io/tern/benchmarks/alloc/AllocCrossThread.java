@@ -1,5 +1,6 @@
 package io.tern.benchmarks.alloc;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.PooledByteBufAllocator;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +22,8 @@ import org.openjdk.jmh.infra.Control;
 /**
  * Producer/consumer: one thread allocates buffers and hands them over a single-producer queue to a
  * second thread that releases them, so every release is cross-thread (in Tern it goes straight to
- * the arena). Twin: {@link AllocCrossThreadNetty}. {@code allocator} only pairs rows with the twin.
+ * the arena). Twin: {@link AllocCrossThreadNetty}, on Netty's pooled and adaptive allocators; the
+ * harness compares with the faster of the two in each round.
  */
 @State(Scope.Group)
 @BenchmarkMode(Mode.Throughput)
@@ -33,9 +35,6 @@ public class AllocCrossThread {
   @Param({"heap", "direct"})
   public String kind;
 
-  @Param({"pooled", "adaptive"})
-  public String allocator;
-
   private PooledByteBufAllocator alloc;
   private boolean direct;
   private SpscVarHandleArrayQueue<ByteBuf> queue;
@@ -43,7 +42,7 @@ public class AllocCrossThread {
   @Setup
   public void setup() {
     alloc = PooledByteBufAllocator.DEFAULT;
-    direct = kind.equals("direct");
+    direct = ParamValues.oneOf("kind", kind, "heap", "direct").equals("direct");
     queue = new SpscVarHandleArrayQueue<>(256);
   }
 

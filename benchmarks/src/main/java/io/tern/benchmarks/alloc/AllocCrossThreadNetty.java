@@ -3,6 +3,8 @@ package io.tern.benchmarks.alloc;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.tern.benchmarks.harness.NettyConfiguration;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.jctools.queues.varhandle.SpscVarHandleArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,6 +32,8 @@ public class AllocCrossThreadNetty {
   @Param({"heap", "direct"})
   public String kind;
 
+  /** Netty's allocator: the harness takes the faster per round. */
+  @NettyConfiguration
   @Param({"pooled", "adaptive"})
   public String allocator;
 
@@ -40,8 +44,10 @@ public class AllocCrossThreadNetty {
   @Setup
   public void setup() {
     alloc =
-        allocator.equals("adaptive") ? AllocReleaseNetty.ADAPTIVE : PooledByteBufAllocator.DEFAULT;
-    direct = kind.equals("direct");
+        ParamValues.oneOf("allocator", allocator, "pooled", "adaptive").equals("adaptive")
+            ? AllocReleaseNetty.ADAPTIVE
+            : PooledByteBufAllocator.DEFAULT;
+    direct = ParamValues.oneOf("kind", kind, "heap", "direct").equals("direct");
     queue = new SpscVarHandleArrayQueue<>(256);
   }
 

@@ -1,5 +1,6 @@
 package io.tern.benchmarks.alloc;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.PooledByteBufAllocator;
 import java.util.concurrent.TimeUnit;
@@ -15,10 +16,8 @@ import org.openjdk.jmh.annotations.Threads;
 
 /**
  * Allocate and release one buffer, on one thread and on two threads at once, with Tern's pooled
- * allocator. The twin {@link AllocReleaseNetty} runs Netty's pooled and adaptive allocators.
- *
- * <p>{@code allocator} exists only to pair rows with the twin: Tern has one pooled allocator, so
- * both values measure the same thing here.
+ * allocator. The twin {@link AllocReleaseNetty} runs Netty's pooled and adaptive allocators; the
+ * harness compares with the faster of the two in each round.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -30,16 +29,13 @@ public class AllocRelease {
   @Param({"heap", "direct"})
   public String kind;
 
-  @Param({"pooled", "adaptive"})
-  public String allocator;
-
   private PooledByteBufAllocator alloc;
   private boolean direct;
 
   @Setup
   public void setup() {
     alloc = PooledByteBufAllocator.DEFAULT;
-    direct = kind.equals("direct");
+    direct = ParamValues.oneOf("kind", kind, "heap", "direct").equals("direct");
   }
 
   private boolean cycle() {

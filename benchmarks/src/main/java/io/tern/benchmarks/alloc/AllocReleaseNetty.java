@@ -4,6 +4,8 @@ import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.tern.benchmarks.harness.NettyConfiguration;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,7 +22,8 @@ import org.openjdk.jmh.annotations.Threads;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class AllocReleaseNetty {
-  static final AdaptiveByteBufAllocator ADAPTIVE = new AdaptiveByteBufAllocator();
+  /** One adaptive allocator shared by the Netty twins that run it (as Netty 4.2's default is). */
+  public static final AdaptiveByteBufAllocator ADAPTIVE = new AdaptiveByteBufAllocator();
 
   @Param({"64", "1024", "8192", "65536", "1048576"})
   public int size;
@@ -28,6 +31,8 @@ public class AllocReleaseNetty {
   @Param({"heap", "direct"})
   public String kind;
 
+  /** Netty's allocator: the harness takes the faster per round. */
+  @NettyConfiguration
   @Param({"pooled", "adaptive"})
   public String allocator;
 
@@ -36,8 +41,11 @@ public class AllocReleaseNetty {
 
   @Setup
   public void setup() {
-    alloc = allocator.equals("adaptive") ? ADAPTIVE : PooledByteBufAllocator.DEFAULT;
-    direct = kind.equals("direct");
+    alloc =
+        ParamValues.oneOf("allocator", allocator, "pooled", "adaptive").equals("adaptive")
+            ? ADAPTIVE
+            : PooledByteBufAllocator.DEFAULT;
+    direct = ParamValues.oneOf("kind", kind, "heap", "direct").equals("direct");
   }
 
   private boolean cycle() {

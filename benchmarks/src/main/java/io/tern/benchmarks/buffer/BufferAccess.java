@@ -1,5 +1,6 @@
 package io.tern.benchmarks.buffer;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.UnpooledByteBufAllocator;
 import io.tern.common.ResourceLeakDetector;
@@ -41,7 +42,7 @@ public class BufferAccess {
   public void setUp() {
     ResourceLeakDetector.level(ResourceLeakDetector.Level.DISABLED);
     buf =
-        kind.equals("heap")
+        ParamValues.oneOf("kind", kind, "heap", "direct").equals("heap")
             ? UnpooledByteBufAllocator.DEFAULT.heapBuffer(8192, 8192)
             : UnpooledByteBufAllocator.DEFAULT.directBuffer(8192, 8192);
   }

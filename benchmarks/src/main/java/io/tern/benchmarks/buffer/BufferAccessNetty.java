@@ -3,6 +3,7 @@ package io.tern.benchmarks.buffer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -41,7 +42,7 @@ public class BufferAccessNetty {
   public void setUp() {
     ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
     buf =
-        kind.equals("heap")
+        ParamValues.oneOf("kind", kind, "heap", "direct").equals("heap")
             ? UnpooledByteBufAllocator.DEFAULT.heapBuffer(8192, 8192)
             : UnpooledByteBufAllocator.DEFAULT.directBuffer(8192, 8192);
   }

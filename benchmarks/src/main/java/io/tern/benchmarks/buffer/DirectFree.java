@@ -2,15 +2,6 @@ package io.tern.benchmarks.buffer;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.UnpooledByteBufAllocator;
-import io.tern.buffer.internal.NativeMemory;
-import io.tern.common.ResourceLeakDetector;
-import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -20,28 +11,14 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What allocating and deterministically freeing native memory costs per strategy, to choose how
- * unpooled direct buffers free their memory. Every method's twin in {@link DirectFreeNetty} is
- * Netty's own unpooled direct buffer allocate + release, so each ratio says how a strategy compares
- * with what Netty does.
- *
- * <ul>
- *   <li>{@code arenaShared}: one {@code Arena.ofShared()} per buffer, closed on release (the close
- *       is a handshake with every thread);
- *   <li>{@code arenaConfined}: one {@code Arena.ofConfined()} per buffer (cheap, but only the
- *       allocating thread may free it, so unusable for buffers released elsewhere);
- *   <li>{@code mallocFree} / {@code callocFree}: C library downcalls, the segment reinterpreted to
- *       its size ({@code mallocFree} is what {@code NativeMemory} does; {@code callocFree} adds the
- *       zeroing it did until 2026-11-23);
- *   <li>{@code unpooledDirectBuffer}: the whole Tern buffer, allocate + release;
- *   <li>{@code byteBufferAllocateDirect}: the JDK's direct buffer, freed by the GC's cleaner (not
- *       deterministic; for reference).
- * </ul>
+ * Allocates an unpooled direct buffer, writes a byte and releases it (which frees its memory
+ * deterministically). Twin: {@link DirectFreeNetty}, the same with Netty's unpooled direct buffer.
+ * The raw strategies Tern chose between are measured, without a twin, in {@link
+ * DirectFreeStrategies}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -49,89 +26,23 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @State(Scope.Thread)
-@SuppressWarnings("restricted")
 public class DirectFree {
-  private static final MethodHandle MALLOC;
-  private static final MethodHandle CALLOC;
-  private static final MethodHandle FREE;
-
-  static {
-    Linker linker = Linker.nativeLinker();
-    MALLOC =
-        linker.downcallHandle(
-            linker.defaultLookup().find("malloc").orElseThrow(),
-            FunctionDescriptor.of(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG),
-            Linker.Option.critical(false));
-    CALLOC =
-        linker.downcallHandle(
-            linker.defaultLookup().find("calloc").orElseThrow(),
-            FunctionDescriptor.of(
-                ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
-            Linker.Option.critical(false));
-    FREE =
-        linker.downcallHandle(
-            linker.defaultLookup().find("free").orElseThrow(),
-            FunctionDescriptor.ofVoid(ValueLayout.ADDRESS),
-            Linker.Option.critical(false));
-  }
-
+  /** Buffer size in bytes. */
   @Param({"256", "16384"})
   public int size;
 
-  @Setup
-  public void setUp() {
-    ResourceLeakDetector.level(ResourceLeakDetector.Level.DISABLED);
-  }
+  /** Creates the benchmark state (JMH does). */
+  public DirectFree() {}
 
-  @Benchmark
-  public long arenaShared() {
-    Arena arena = Arena.ofShared();
-    MemorySegment s = arena.allocate(size);
-    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-    long a = s.address();
-    arena.close();
-    return a;
-  }
-
-  @Benchmark
-  public long arenaConfined() {
-    Arena arena = Arena.ofConfined();
-    MemorySegment s = arena.allocate(size);
-    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-    long a = s.address();
-    arena.close();
-    return a;
-  }
-
-  @Benchmark
-  public long mallocFree() throws Throwable {
-    MemorySegment s = ((MemorySegment) MALLOC.invokeExact((long) size)).reinterpret(size);
-    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-    long a = s.address();
-    FREE.invokeExact(s);
-    return a;
-  }
-
-  @Benchmark
-  public long callocFree() throws Throwable {
-    MemorySegment s = ((MemorySegment) CALLOC.invokeExact(1L, (long) size)).reinterpret(size);
-    s.set(ValueLayout.JAVA_BYTE, 0, (byte) 1);
-    long a = s.address();
-    NativeMemory.free(s);
-    return a;
-  }
-
+  /**
+   * Allocates, touches and releases one buffer.
+   *
+   * @return whether the release freed it
+   */
   @Benchmark
   public boolean unpooledDirectBuffer() {
     ByteBuf buf = UnpooledByteBufAllocator.DEFAULT.directBuffer(size, size);
     buf.setByte(0, 1);
     return buf.release();
-  }
-
-  @Benchmark
-  public ByteBuffer byteBufferAllocateDirect() {
-    ByteBuffer b = ByteBuffer.allocateDirect(size);
-    b.put(0, (byte) 1);
-    return b;
   }
 }

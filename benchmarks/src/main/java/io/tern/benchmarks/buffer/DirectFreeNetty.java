@@ -2,7 +2,6 @@ package io.tern.benchmarks.buffer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
-import io.netty.util.ResourceLeakDetector;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -12,14 +11,12 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Twin of {@link DirectFree}: every method is Netty's unpooled direct buffer allocate + release
- * (Netty frees it deterministically, with {@code Unsafe} when allowed), the baseline each of Tern's
- * freeing strategies is compared with.
+ * Twin of {@link DirectFree}: Netty's unpooled direct buffer allocated, touched and released (Netty
+ * frees it deterministically, without a cleaner when {@code Unsafe} is allowed).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -30,47 +27,22 @@ import org.openjdk.jmh.annotations.Warmup;
 public class DirectFreeNetty {
   private final UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(true);
 
+  /** Buffer size in bytes. */
   @Param({"256", "16384"})
   public int size;
 
-  @Setup
-  public void setUp() {
-    ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-  }
+  /** Creates the benchmark state (JMH does). */
+  public DirectFreeNetty() {}
 
-  private boolean nettyDirect() {
+  /**
+   * Allocates, touches and releases one buffer.
+   *
+   * @return whether the release freed it
+   */
+  @Benchmark
+  public boolean unpooledDirectBuffer() {
     ByteBuf buf = allocator.directBuffer(size, size);
     buf.setByte(0, 1);
     return buf.release();
-  }
-
-  @Benchmark
-  public boolean arenaShared() {
-    return nettyDirect();
-  }
-
-  @Benchmark
-  public boolean arenaConfined() {
-    return nettyDirect();
-  }
-
-  @Benchmark
-  public boolean mallocFree() {
-    return nettyDirect();
-  }
-
-  @Benchmark
-  public boolean callocFree() {
-    return nettyDirect();
-  }
-
-  @Benchmark
-  public boolean unpooledDirectBuffer() {
-    return nettyDirect();
-  }
-
-  @Benchmark
-  public boolean byteBufferAllocateDirect() {
-    return nettyDirect();
   }
 }

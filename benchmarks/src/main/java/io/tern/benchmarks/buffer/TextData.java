@@ -1,5 +1,7 @@
 package io.tern.benchmarks.buffer;
 
+import io.tern.benchmarks.harness.ParamValues;
+
 /** Strings shared by the text-encoding benchmarks and their Netty twins. */
 final class TextData {
   private TextData() {}
@@ -9,12 +11,16 @@ final class TextData {
 
   /** ASCII text: {@code short} (a header line) or {@code long} (1 KiB). */
   static String ascii(String length) {
-    return "short".equals(length) ? SHORT : repeat(SHORT, 1024);
+    return ParamValues.oneOf("length", length, "short", "long").equals("short")
+        ? SHORT
+        : repeat(SHORT, 1024);
   }
 
   /** Text with 2-, 3- and 4-byte UTF-8 sequences, of the same char length class. */
   static String mixed(String length) {
-    return "short".equals(length) ? SHORT_MIXED : repeat(SHORT_MIXED, 1024);
+    return ParamValues.oneOf("length", length, "short", "long").equals("short")
+        ? SHORT_MIXED
+        : repeat(SHORT_MIXED, 1024);
   }
 
   private static String repeat(String s, int chars) {

@@ -42,7 +42,8 @@ public class ToStringUtf8 {
         switch (text) {
           case "short" -> "Content-Length";
           case "long" -> "x".repeat(1024);
-          default -> "héllo wörld ünïcode ".repeat(16);
+          case "nonAscii" -> "héllo wörld ünïcode ".repeat(16);
+          default -> throw new IllegalArgumentException("unknown text " + text);
         };
     byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
     heap = UnpooledByteBufAllocator.DEFAULT.heapBuffer(bytes.length).writeBytes(bytes);

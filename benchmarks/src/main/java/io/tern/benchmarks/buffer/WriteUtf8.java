@@ -1,5 +1,6 @@
 package io.tern.benchmarks.buffer;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
@@ -48,7 +49,10 @@ public class WriteUtf8 {
   public void setUp() {
     ascii = TextData.ascii(length);
     mixed = TextData.mixed(length);
-    buf = "heap".equals(memory) ? Unpooled.buffer(8192) : Unpooled.directBuffer(8192);
+    buf =
+        ParamValues.oneOf("memory", memory, "heap", "direct").equals("heap")
+            ? Unpooled.buffer(8192)
+            : Unpooled.directBuffer(8192);
   }
 
   /** Releases the buffer. */

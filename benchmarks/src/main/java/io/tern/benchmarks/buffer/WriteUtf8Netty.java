@@ -3,6 +3,7 @@ package io.tern.benchmarks.buffer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,7 +46,10 @@ public class WriteUtf8Netty {
   public void setUp() {
     ascii = TextData.ascii(length);
     mixed = TextData.mixed(length);
-    buf = "heap".equals(memory) ? Unpooled.buffer(8192) : Unpooled.directBuffer(8192);
+    buf =
+        ParamValues.oneOf("memory", memory, "heap", "direct").equals("heap")
+            ? Unpooled.buffer(8192)
+            : Unpooled.directBuffer(8192);
   }
 
   /** Releases the buffer. */

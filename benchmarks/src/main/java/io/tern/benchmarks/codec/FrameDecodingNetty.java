@@ -9,6 +9,9 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LineBasedFrameDecoder;
+import io.tern.benchmarks.alloc.AllocReleaseNetty;
+import io.tern.benchmarks.harness.NettyConfiguration;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -25,8 +28,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Netty twin of {@link FrameDecoding}: the same streams and splits through Netty's decoders on its
- * {@code EmbeddedChannel}, reads copied into buffers of Netty's pooled allocator (also the
- * channel's allocator).
+ * {@code EmbeddedChannel}, reads copied into buffers of Netty's pooled or adaptive allocator (also
+ * the channel's allocator), whichever is faster in the round.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -42,7 +45,15 @@ public class FrameDecodingNetty {
   private static final long SEED = 42;
   private static final int READS_PER_BURST = 16;
 
-  private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+  /**
+   * Netty's allocator for the reads and the channel: pooled, or adaptive (Netty 4.2's default); the
+   * harness takes the faster per round.
+   */
+  @NettyConfiguration
+  @Param({"pooled", "adaptive"})
+  public String allocator;
+
+  private ByteBufAllocator alloc;
   private byte[] lengthStream;
   private int[] lengthSplits;
   private byte[] lineStream;
@@ -58,6 +69,10 @@ public class FrameDecodingNetty {
   /** Builds the streams and channels. */
   @Setup
   public void setUp() {
+    alloc =
+        ParamValues.oneOf("allocator", allocator, "pooled", "adaptive").equals("pooled")
+            ? PooledByteBufAllocator.DEFAULT
+            : AllocReleaseNetty.ADAPTIVE;
     lengthStream = FrameStream.lengthPrefixed(SEED);
     lengthSplits = FrameStream.splits(SEED, lengthStream.length, maxChunk);
     lineStream = FrameStream.lines(SEED);

@@ -1,6 +1,7 @@
 package io.tern.benchmarks.common;
 
 import io.netty.util.internal.SystemPropertyUtil;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,7 +54,7 @@ public class SystemPropertyReadNetty {
   /** Returns the key both twins read, setting it to 42 when {@code property} is {@code set}. */
   static String keyFor(String property) {
     String key = "io.tern.benchmarks.systemPropertyRead." + property;
-    if (property.equals("set")) {
+    if (ParamValues.oneOf("property", property, "set", "unset").equals("set")) {
       System.setProperty(key, "42");
     } else {
       System.clearProperty(key);

@@ -1,10 +1,11 @@
 package io.tern.benchmarks.concurrent;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.common.concurrent.DefaultEventExecutor;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.SingleThreadEventExecutor;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
+import io.tern.transport.nio.NioIoHandler;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -65,7 +66,7 @@ public class ExecuteBurst {
   /** Starts the executor. */
   @Setup(Level.Trial)
   public void setup() {
-    if (kind.equals("nioLoop")) {
+    if (ParamValues.oneOf("kind", kind, "executor", "nioLoop").equals("nioLoop")) {
       MultiThreadEventLoopGroup g = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
       executor = (SingleThreadEventExecutor) g.next();
     } else {

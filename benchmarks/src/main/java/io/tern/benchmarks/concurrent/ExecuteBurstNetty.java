@@ -4,6 +4,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultEventExecutor;
 import io.netty.util.concurrent.Promise;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -61,7 +62,7 @@ public class ExecuteBurstNetty {
   /** Starts the executor. */
   @Setup(Level.Trial)
   public void setup() {
-    if (kind.equals("nioLoop")) {
+    if (ParamValues.oneOf("kind", kind, "executor", "nioLoop").equals("nioLoop")) {
       MultiThreadIoEventLoopGroup g = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
       executor = (io.netty.util.concurrent.SingleThreadEventExecutor) g.next();
     } else {

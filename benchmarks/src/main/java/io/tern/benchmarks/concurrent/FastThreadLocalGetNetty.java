@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -59,6 +60,22 @@ public class FastThreadLocalGetNetty {
       locals[i] = ThreadLocal.withInitial(() -> v);
     }
     return locals;
+  }
+
+  /**
+   * Fails unless JMH runs this benchmark on a {@link FastThreadLocalThread}: on any other thread a
+   * fast thread-local takes its fallback path, and the pair would not measure what it says. (The
+   * class's {@code @Fork(jvmArgsAppend)} selects the executor; a {@code jvmArgsAppend} given to JMH
+   * replaces it, which {@code benchmarks/compare} avoids by merging the two.)
+   */
+  @Setup
+  public void checkThread() {
+    if (!(Thread.currentThread() instanceof FastThreadLocalThread)) {
+      throw new IllegalStateException(
+          "running on "
+              + Thread.currentThread().getClass().getName()
+              + ", not a FastThreadLocalThread: the fork lost -Djmh.executor.class");
+    }
   }
 
   /**

@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What a server behind a proxy does once per connection: a new PROXY header decoder at the front
- * of the pipeline decodes the header (copied into a pooled direct buffer, as a read would be) and
+ * What a server behind a proxy does once per connection: a new PROXY header decoder at the front of
+ * the pipeline decodes the header (copied into a pooled direct buffer, as a read would be) and
  * removes itself; a sink reads the client's address, port and the TLV count. Twin of {@link
  * HAProxyDecodingNetty}.
  */

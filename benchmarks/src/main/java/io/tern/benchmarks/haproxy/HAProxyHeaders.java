@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;
 
 /**
- * The PROXY headers both twins decode, as bytes built here (not by either codec): a version 1
- * TCP4 line, a version 2 TCP4 header, and a version 2 TCP6 header with the TLVs haproxy sends with
+ * The PROXY headers both twins decode, as bytes built here (not by either codec): a version 1 TCP4
+ * line, a version 2 TCP4 header, and a version 2 TCP6 header with the TLVs haproxy sends with
  * {@code proxy-v2-options ssl,crc32c} plus ALPN and authority.
  */
 final class HAProxyHeaders {
@@ -37,10 +37,7 @@ final class HAProxyHeaders {
     tlv(tlvs, 0x20, ssl.toByteArray());
     tlv(tlvs, 0x03, new byte[4]);
     byte[] addresses =
-        hex(
-            "20010db8000000000000000000000001"
-                + "20010db8000000000000000000000002"
-                + "dc0401bb");
+        hex("20010db8000000000000000000000001" + "20010db8000000000000000000000002" + "dc0401bb");
     byte[] h = v2(0x21, addresses, tlvs.toByteArray());
     CRC32C crc = new CRC32C();
     crc.update(h);

@@ -15,8 +15,14 @@ import org.openjdk.jmh.util.Optional;
 
 /**
  * The user's JMH options for one run of one side: the benchmark selection replaced by exact names,
- * the side's JVM flags appended to the user's, and fail-on-error forced on so that a failing
- * benchmark stops the comparison. Everything else is the user's.
+ * the JVM flags to append made of the benchmark classes' own {@code @Fork(jvmArgsAppend)}, the
+ * user's, the common ones and the side's, the harness's {@link LeakLevelProfiler} added to the
+ * user's profilers, and fail-on-error forced on so that a failing benchmark stops the comparison.
+ * Everything else is the user's.
+ *
+ * <p>Any {@code jvmArgsAppend} in the options replaces the one of a class's {@code @Fork}: the
+ * driver therefore runs benchmarks grouped by their classes' {@code jvmArgsAppend} and passes the
+ * group's here, so that a class's own flags (a custom JMH executor, say) are kept.
  *
  * <p>({@code OptionsBuilder.parent} cannot do this: it adds the parent's selection to the child's.)
  */
@@ -27,16 +33,26 @@ final class RoundOptions implements Options {
   private final List<String> includes;
   private final List<String> jvmArgsAppend;
 
+  private final List<ProfilerConfig> profilers;
+
   RoundOptions(Options user, Collection<String> benchmarks, Side side) {
+    this(user, benchmarks, side, List.of());
+  }
+
+  RoundOptions(
+      Options user, Collection<String> benchmarks, Side side, List<String> forkJvmArgsAppend) {
     this.user = user;
     this.includes = benchmarks.stream().map(name -> "^\\Q" + name + "\\E$").toList();
-    List<String> append = new ArrayList<>();
+    List<String> append = new ArrayList<>(forkJvmArgsAppend);
     if (user.getJvmArgsAppend().hasValue()) {
       append.addAll(user.getJvmArgsAppend().get());
     }
     append.addAll(Side.COMMON_JVM_ARGS);
     append.addAll(side.extraJvmArgs());
     this.jvmArgsAppend = List.copyOf(append);
+    List<ProfilerConfig> all = new ArrayList<>(user.getProfilers());
+    all.add(new ProfilerConfig(LeakLevelProfiler.class.getName(), ""));
+    this.profilers = List.copyOf(all);
   }
 
   @Override
@@ -81,7 +97,7 @@ final class RoundOptions implements Options {
 
   @Override
   public List<ProfilerConfig> getProfilers() {
-    return user.getProfilers();
+    return profilers;
   }
 
   @Override

@@ -11,6 +11,9 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.util.ReferenceCountUtil;
+import io.tern.benchmarks.alloc.AllocReleaseNetty;
+import io.tern.benchmarks.harness.NettyConfiguration;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -28,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Netty 4.2 twin of {@link BrowserRequestDecode}: the same bytes through Netty's {@code
  * HttpRequestDecoder} (default settings, header validation on) in an {@code EmbeddedChannel}, reads
- * copied into buffers of Netty's pooled allocator, the same sink.
+ * copied into buffers of Netty's pooled or adaptive allocator (whichever is faster in the round),
+ * the same sink.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,7 +45,15 @@ public class BrowserRequestDecodeNetty {
   @Param({"1", "16"})
   public int requests;
 
-  private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+  /**
+   * Netty's allocator for the reads and the channel: pooled, or adaptive (Netty 4.2's default); the
+   * harness takes the faster per round.
+   */
+  @NettyConfiguration
+  @Param({"pooled", "adaptive"})
+  public String allocator;
+
+  private ByteBufAllocator alloc;
   private byte[] input;
   private EmbeddedChannel channel;
   private ChannelPipeline pipeline;
@@ -53,9 +65,14 @@ public class BrowserRequestDecodeNetty {
   /** Builds the input and the channel. */
   @Setup
   public void setUp() {
+    alloc =
+        ParamValues.oneOf("allocator", allocator, "pooled", "adaptive").equals("pooled")
+            ? PooledByteBufAllocator.DEFAULT
+            : AllocReleaseNetty.ADAPTIVE;
     input = HttpInputs.browserRequest();
     sink = new Sink();
     channel = new EmbeddedChannel(new HttpRequestDecoder(), sink);
+    channel.config().setAllocator(alloc);
     pipeline = channel.pipeline();
   }
 

@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.multipart.DefaultHttpDataFactory;
 import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
-import io.netty.util.ResourceLeakDetector;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,10 +22,9 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Netty 4.2 twin of {@link MultipartDecode}. */
+/** Netty 4.2 twin of {@link MultipartDecode}, leak detection disabled (the harness's default). */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -38,30 +36,17 @@ public class MultipartDecodeNetty {
   @Param({"big", "high", "fields"})
   public String shape;
 
-  /** Leak detection level. */
-  @Param({"DISABLED", "SIMPLE", "ADVANCED", "PARANOID"})
-  public String level;
-
   private byte[][] pieces;
   private DefaultHttpDataFactory factory;
-  private ResourceLeakDetector.Level saved;
 
   /** Creates the benchmark state (JMH does). */
   public MultipartDecodeNetty() {}
 
-  /** Sets the level and builds the body. */
+  /** Builds the body. */
   @Setup
   public void setUp() {
-    saved = ResourceLeakDetector.getLevel();
-    ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.valueOf(level));
     pieces = HttpInputs.multipartPieces(shape);
     factory = new DefaultHttpDataFactory(1024 * 1024);
-  }
-
-  /** Restores the level. */
-  @TearDown
-  public void tearDown() {
-    ResourceLeakDetector.setLevel(saved);
   }
 
   /**

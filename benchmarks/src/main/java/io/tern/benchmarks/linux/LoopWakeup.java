@@ -1,10 +1,11 @@
 package io.tern.benchmarks.linux;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoHandlerFactory;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.linux.EpollIoHandler;
-import io.tern.transport.linux.IoUringIoHandler;
+import io.tern.transport.linux.epoll.EpollIoHandler;
+import io.tern.transport.linux.iouring.IoUringIoHandler;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -47,7 +48,9 @@ public class LoopWakeup {
   @Setup(Level.Trial)
   public void setUp() {
     IoHandlerFactory factory =
-        transport.equals("epoll") ? EpollIoHandler.newFactory() : IoUringIoHandler.newFactory();
+        ParamValues.oneOf("transport", transport, "epoll", "io_uring").equals("epoll")
+            ? EpollIoHandler.newFactory()
+            : IoUringIoHandler.newFactory();
     group = new MultiThreadEventLoopGroup(1, factory);
     loop = group.next();
     loop.submit(() -> {}).syncUninterruptibly();

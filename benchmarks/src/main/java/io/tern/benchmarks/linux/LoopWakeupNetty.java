@@ -5,6 +5,7 @@ import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.uring.IoUringIoHandler;
+import io.tern.benchmarks.harness.ParamValues;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,7 +43,9 @@ public class LoopWakeupNetty {
   @Setup(Level.Trial)
   public void setUp() {
     IoHandlerFactory factory =
-        transport.equals("epoll") ? EpollIoHandler.newFactory() : IoUringIoHandler.newFactory();
+        ParamValues.oneOf("transport", transport, "epoll", "io_uring").equals("epoll")
+            ? EpollIoHandler.newFactory()
+            : IoUringIoHandler.newFactory();
     group = new MultiThreadIoEventLoopGroup(1, factory);
     loop = group.next();
     loop.submit(() -> {}).syncUninterruptibly();

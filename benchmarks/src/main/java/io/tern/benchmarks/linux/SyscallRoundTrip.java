@@ -1,9 +1,6 @@
 package io.tern.benchmarks.linux;
 
-import io.tern.transport.linux.Epoll;
-import io.tern.transport.linux.internal.sys.FileDescriptor;
-import io.tern.transport.linux.internal.sys.LibC;
-import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.epoll.Epoll;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -23,9 +20,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Two system calls per operation through Tern's FFM layer (errno captured on every call): a write
- * and a read of {@code size} bytes through a pipe, and an eventfd signal and drain. Twin: {@link
- * SyscallRoundTripNetty} (the same calls through Netty's JNI library).
+ * Two system calls per operation made the way Tern's Linux transport makes them, through FFM
+ * downcalls with errno captured on every call ({@link FfmSyscalls}, a copy of that binding style,
+ * since Tern's own bindings are internal): a write and a read of {@code size} bytes through a pipe,
+ * and an eventfd signal and drain. Twin: {@link SyscallRoundTripNetty} (the same calls through
+ * Netty's JNI library).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -40,7 +39,7 @@ public class SyscallRoundTrip {
 
   private Arena arena;
   private MemorySegment buffer;
-  private FileDescriptor[] pipe;
+  private int[] pipe;
   private int eventFd;
 
   /** Creates the benchmark state (JMH does). */
@@ -56,8 +55,8 @@ public class SyscallRoundTrip {
     Epoll.ensureAvailability();
     arena = Arena.ofShared();
     buffer = arena.allocate(Math.max(size, 8));
-    pipe = FileDescriptor.pipe();
-    eventFd = LibC.eventfd(0, LinuxConstants.EFD_NONBLOCK | LinuxConstants.EFD_CLOEXEC);
+    pipe = FfmSyscalls.pipe();
+    eventFd = FfmSyscalls.eventFd(0, FfmSyscalls.EFD_NONBLOCK_CLOEXEC);
     buffer.set(ValueLayout.JAVA_LONG, 0, 1L);
   }
 
@@ -68,9 +67,9 @@ public class SyscallRoundTrip {
    */
   @TearDown
   public void tearDown() throws IOException {
-    pipe[0].close();
-    pipe[1].close();
-    LibC.close(eventFd);
+    FfmSyscalls.close(pipe[0]);
+    FfmSyscalls.close(pipe[1]);
+    FfmSyscalls.close(eventFd);
     arena.close();
   }
 
@@ -82,8 +81,8 @@ public class SyscallRoundTrip {
   @Benchmark
   public long pipeWriteRead() {
     long address = buffer.address();
-    pipe[1].write(address, size);
-    return pipe[0].read(address, size);
+    FfmSyscalls.write(pipe[1], address, size);
+    return FfmSyscalls.read(pipe[0], address, size);
   }
 
   /**
@@ -94,8 +93,8 @@ public class SyscallRoundTrip {
   @Benchmark
   public long eventFdWriteRead() {
     long address = buffer.address();
-    LibC.write(eventFd, address, 8);
+    FfmSyscalls.write(eventFd, address, 8);
     // The read stores the counter (1) where the write took it from, so every write adds 1.
-    return LibC.read(eventFd, address, 8);
+    return FfmSyscalls.read(eventFd, address, 8);
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -111,7 +112,8 @@ public final class EchoCompare {
       int rounds,
       int idleConnections,
       EnumSet<Part> scenarios,
-      Path logDirectory) {
+      Path logDirectory,
+      Path results) {
 
     static Options parse(List<String> args) {
       String tern = "tern-echo";
@@ -123,6 +125,7 @@ public final class EchoCompare {
       int idle = 10_000;
       EnumSet<Part> scenarios = EnumSet.allOf(Part.class);
       Path logs = Path.of("target", "load");
+      Path results = null;
       for (int i = 0; i < args.size(); i += 2) {
         String arg = args.get(i);
         if (i + 1 == args.size()) {
@@ -139,6 +142,7 @@ public final class EchoCompare {
           case "--idle" -> idle = Integer.parseInt(value);
           case "--scenarios" -> scenarios = Part.parseList(value);
           case "--log-dir" -> logs = Path.of(value);
+          case "--results" -> results = Path.of(value);
           default -> throw new IllegalArgumentException("unknown option " + arg);
         }
       }
@@ -149,7 +153,14 @@ public final class EchoCompare {
       if (duration < 1 || warmup < 0 || idle < 1) {
         throw new IllegalArgumentException("--duration and --idle must be >= 1, --warmup >= 0");
       }
-      return new Options(tern, netty, transport, duration, warmup, rounds, idle, scenarios, logs);
+      if (!LoadOptions.TRANSPORTS.contains(transport)) {
+        throw new IllegalArgumentException(
+            "--transport must be nio, epoll or io_uring, got "
+                + transport
+                + " (there is no 'native': each side would pick its own kernel interface)");
+      }
+      return new Options(
+          tern, netty, transport, duration, warmup, rounds, idle, scenarios, logs, results);
     }
   }
 
@@ -177,7 +188,7 @@ public final class EchoCompare {
       out.println(
           "usage: benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T]"
               + " [--duration S] [--warmup S] [--rounds N] [--idle N]"
-              + " [--scenarios idle,pingpong,stream]");
+              + " [--scenarios idle,pingpong,stream] [--results FILE]");
       return 2;
     }
     out.printf(
@@ -198,15 +209,87 @@ public final class EchoCompare {
     List<Map<Metric, Double>> nettyRounds = new ArrayList<>();
     try {
       for (int round = 1; round <= options.rounds(); round++) {
-        ternRounds.add(measure(tern, options, "echo-round" + round + "-tern", out));
-        nettyRounds.add(measure(netty, options, "echo-round" + round + "-netty", out));
+        // The side that runs first alternates, so neither always meets a machine its rival heated.
+        String prefix = "echo-" + options.transport() + "-round" + round;
+        if (round % 2 == 1) {
+          ternRounds.add(measure(tern, options, prefix + "-tern", out));
+          nettyRounds.add(measure(netty, options, prefix + "-netty", out));
+        } else {
+          nettyRounds.add(measure(netty, options, prefix + "-netty", out));
+          ternRounds.add(measure(tern, options, prefix + "-tern", out));
+        }
       }
     } catch (LoadException e) {
       out.println("ERROR " + e.getMessage());
       return 1;
     }
     print(out, ternRounds, nettyRounds, tern.name(), netty.name());
+    if (options.results() != null) {
+      try {
+        writeResults(options, args, ternRounds, nettyRounds);
+      } catch (IOException e) {
+        out.println("ERROR cannot write " + options.results() + ": " + e);
+        return 1;
+      }
+      out.println("results written to " + options.results());
+    }
     return 0;
+  }
+
+  /**
+   * The medians as tab-separated lines for {@code benchmarks/run-all}: {@code MEASURE transport
+   * metric unit tern netty} and {@code RATIO transport metric value}.
+   */
+  private static void writeResults(
+      Options options,
+      List<String> args,
+      List<Map<Metric, Double>> tern,
+      List<Map<Metric, Double>> netty)
+      throws IOException {
+    List<String> lines = new ArrayList<>();
+    List<String> shown = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      if ((args.get(i).equals("--log-dir") || args.get(i).equals("--results"))
+          && i + 1 < args.size()) {
+        i++;
+      } else {
+        shown.add(args.get(i));
+      }
+    }
+    lines.add("# command: benchmarks/load/echo-compare " + String.join(" ", shown));
+    lines.add("kind\ttransport\tmetric\tunit\ttern\tnetty");
+    for (Metric metric : Metric.values()) {
+      if (tern.isEmpty() || !tern.get(0).containsKey(metric)) {
+        continue;
+      }
+      List<Double> t = tern.stream().map(r -> r.get(metric)).toList();
+      List<Double> n = netty.stream().map(r -> r.get(metric)).toList();
+      List<Double> ratios = new ArrayList<>();
+      for (int i = 0; i < t.size(); i++) {
+        ratios.add(metric.ratio(t.get(i), n.get(i)));
+      }
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "MEASURE\t%s\t%s\t%s\t%.6g\t%.6g",
+              options.transport(),
+              metric.label,
+              metric.unit,
+              Ratios.median(t),
+              Ratios.median(n)));
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "RATIO\t%s\t%s\t%.6g",
+              options.transport(),
+              metric.label,
+              Ratios.median(ratios)));
+    }
+    Path parent = options.results().toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    Files.write(options.results(), lines, StandardCharsets.UTF_8);
   }
 
   private static Map<Metric, Double> measure(

@@ -9,8 +9,16 @@ import java.util.List;
  * warnings, plus per-server flags.
  */
 final class JavaCommand {
-  /** Flags every server JVM gets. */
-  static final List<String> COMMON_FLAGS = List.of("--enable-native-access=ALL-UNNAMED");
+  /**
+   * Flags every server JVM gets: FFM without warnings, and leak detection disabled in both
+   * frameworks (at their SIMPLE default each would sample its own share of buffers at its own rate;
+   * the servers print the level they run at and the harness checks it).
+   */
+  static final List<String> COMMON_FLAGS =
+      List.of(
+          "--enable-native-access=ALL-UNNAMED",
+          "-Dio.tern.common.leakDetection.level=DISABLED",
+          "-Dio.netty.leakDetection.level=DISABLED");
 
   private JavaCommand() {}
 

@@ -2,19 +2,30 @@ package io.tern.benchmarks.load;
 
 import io.tern.benchmarks.harness.ArgsFile;
 import io.tern.benchmarks.harness.DriverExit;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code benchmarks/load/compare [--tern NAME] [--netty NAME] [--transport nio|native|epoll|
- * io_uring] [--duration S] [--warmup S] [--rounds N]}: starts the Tern and the Netty server in turn
- * (alternating, at least 3 rounds, a fresh process each time), runs every scenario both can serve,
- * and prints a table of raw numbers and the {@code RATIO} lines.
+ * {@code benchmarks/load/compare [--transport nio|epoll|io_uring] [--tern NAME] [--netty NAME,...]
+ * [--netty-nochecks NAME|none] [--limit-server PATH|none] [--scenarios LIST] [--duration S]
+ * [--warmup S] [--scenario-warmup S] [--rounds N] [--results FILE]}: starts Tern's server, each
+ * Netty server, the Netty server with its checks off and the C limit server in turn (a fresh
+ * process each time; the order reversed every other round, so no server always runs first), runs
+ * every scenario against each, and prints a table of raw numbers and the {@code RATIO} lines (see
+ * {@link LoadReport}).
  *
- * <p>Exit status: 0 when every run completed, 1 when a server or load generator failed, 2 for bad
- * usage, an unknown server or a missing tool.
+ * <p>A round in which any server fails (it did not start, reported another transport or leak
+ * detection on, answered a request unlike the others, or its load generator saw errors) does not
+ * count: it is printed and run again, up to {@code --rounds} extra times.
+ *
+ * <p>Exit status: 0 when the rounds completed, 1 when too many failed, 2 for bad usage, an unknown
+ * server or a missing tool.
  */
 public final class LoadCompare {
   private LoadCompare() {}
@@ -30,26 +41,49 @@ public final class LoadCompare {
 
   static int run(List<String> args, PrintStream out) {
     LoadOptions options;
-    ServerSpec tern;
-    ServerSpec netty;
+    Map<String, ServerSpec> specs = new LinkedHashMap<>();
+    LoadReport.Roles roles;
     try {
       options = LoadOptions.parse(args, true);
-      tern = ServerRegistry.lookup(options.tern());
-      netty = ServerRegistry.lookup(options.netty());
+      specs.put(options.tern(), ServerRegistry.lookup(options.tern()));
+      for (String name : options.netty()) {
+        specs.put(name, ServerRegistry.lookup(name));
+      }
+      if (options.nettyUnchecked() != null) {
+        specs.put(options.nettyUnchecked(), ServerRegistry.lookup(options.nettyUnchecked()));
+      }
+      if (options.limitServer() != null) {
+        specs.put(ServerRegistry.LIMIT, ServerRegistry.limit(options.limitServer()));
+      }
+      roles =
+          new LoadReport.Roles(
+              options.tern(),
+              options.netty(),
+              options.nettyUnchecked(),
+              options.limitServer() != null ? ServerRegistry.LIMIT : null);
     } catch (IllegalArgumentException e) {
       out.println("ERROR " + e.getMessage());
       out.println(
-          "usage: benchmarks/load/compare [--tern NAME] [--netty NAME] [--transport"
-              + " nio|native|epoll|io_uring] [--duration S] [--warmup S] [--rounds N]");
+          "usage: benchmarks/load/compare [--transport nio|epoll|io_uring] [--tern NAME] [--netty"
+              + " NAME,...] [--netty-nochecks NAME|none] [--limit-server PATH|none] [--scenarios"
+              + " LIST] [--duration S] [--warmup S] [--scenario-warmup S] [--rounds N]"
+              + " [--results FILE]");
       return 2;
     }
-    for (ServerSpec spec : List.of(tern, netty)) {
+    if (specs.size() != roles.all().size()) {
+      out.println("ERROR a server plays two parts: " + roles.all());
+      return 2;
+    }
+    for (ServerSpec spec : specs.values()) {
       if (!spec.http()) {
         out.println("ERROR " + spec.name() + " is not an HTTP server; the scenarios need one");
         return 2;
       }
     }
-    List<Scenario> scenarios = Scenario.applicable(tern.h2c() && netty.h2c());
+    boolean h2c =
+        specs.values().stream().filter(s -> s.fixedTransport() == null).allMatch(ServerSpec::h2c);
+    List<Scenario> scenarios =
+        options.scenarios() != null ? options.scenarios() : Scenario.applicable(h2c);
     List<String> missing = Tools.missing(scenarios, options.pipelineScript());
     if (!missing.isEmpty()) {
       missing.forEach(problem -> out.println("ERROR " + problem));
@@ -57,32 +91,87 @@ public final class LoadCompare {
     }
     out.printf(
         Locale.ROOT,
-        "load compare: %s vs %s, transport %s, %d rounds, %d s warm-up + %d s per scenario,"
-            + " server on core %d, load on core %d%n",
-        tern.name(),
-        netty.name(),
+        "load compare: %s vs %s (the fastest per round)%s%s, transport %s, scenarios %s, %d"
+            + " rounds, %d s warm-up per server, %d s warm-up + %d s per scenario, server on core"
+            + " %d, load on core %d%n",
+        roles.tern(),
+        roles.netty(),
+        roles.unchecked() == null ? "" : ", " + roles.unchecked() + " (own row)",
+        roles.limit() == null ? "" : ", the C limit server " + options.limitServer(),
         options.transport(),
+        scenarios.stream().map(Scenario::label).toList(),
         options.rounds(),
         options.warmupSeconds(),
+        options.scenarioWarmupSeconds(),
         options.durationSeconds(),
         ServerProcess.CORE,
         LoadGenerator.CORE);
-    if (!tern.h2c() || !netty.h2c()) {
-      out.println("h2c scenario skipped: both servers must speak h2c");
-    }
-    ScenarioRunner runner = new ScenarioRunner(options, scenarios, out);
-    LoadReport report = new LoadReport(scenarios);
-    try {
-      for (int round = 1; round <= options.rounds(); round++) {
-        Map<Scenario, Measurement> ternRound = runner.run(tern, "round" + round + "-tern");
-        Map<Scenario, Measurement> nettyRound = runner.run(netty, "round" + round + "-netty");
-        report.add(ternRound, nettyRound);
+    ScenarioRunner runner = new ScenarioRunner(options, out);
+    LoadReport report = new LoadReport(options.transport(), scenarios, roles);
+    int failures = 0;
+    int retries = 0;
+    while (report.rounds() < options.rounds()) {
+      int round = report.rounds() + 1;
+      List<String> order = round % 2 == 1 ? roles.all() : roles.all().reversed();
+      out.printf(Locale.ROOT, "%n=== round %d of %d: %s ===%n", round, options.rounds(), order);
+      Map<String, Map<Scenario, Measurement>> results = new HashMap<>();
+      try {
+        for (String name : order) {
+          List<Scenario> own = scenarios.stream().filter(s -> report.runs(name, s)).toList();
+          results.put(
+              name,
+              runner.run(
+                  specs.get(name),
+                  options.transport()
+                      + "-round"
+                      + round
+                      + (retries > 0 ? "-retry" + retries : "")
+                      + "-"
+                      + name,
+                  own));
+        }
+      } catch (LoadException e) {
+        failures++;
+        retries++;
+        out.println("ROUND FAILED (it does not count, it runs again): " + e.getMessage());
+        if (failures > options.rounds()) {
+          out.println("ERROR " + failures + " rounds failed; giving up");
+          return 1;
+        }
+        continue;
       }
-    } catch (LoadException e) {
-      out.println("ERROR " + e.getMessage());
-      return 1;
+      report.add(results);
+      retries = 0;
     }
-    report.print(out, tern.name(), netty.name());
+    report.print(out);
+    if (options.results() != null) {
+      try {
+        report.write(
+            options.results(), "benchmarks/load/compare " + String.join(" ", commandLine(args)));
+      } catch (IOException e) {
+        out.println("ERROR cannot write " + options.results() + ": " + e);
+        return 1;
+      }
+      out.println("results written to " + options.results());
+    }
     return 0;
+  }
+
+  /** The user's arguments without the ones the script adds (paths of this checkout). */
+  private static List<String> commandLine(List<String> args) {
+    List<String> shown = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String arg = args.get(i);
+      if ((arg.equals("--pipeline-script")
+              || arg.equals("--log-dir")
+              || arg.equals("--limit-server")
+              || arg.equals("--results"))
+          && i + 1 < args.size()) {
+        i++;
+        continue;
+      }
+      shown.add(arg);
+    }
+    return shown;
   }
 }

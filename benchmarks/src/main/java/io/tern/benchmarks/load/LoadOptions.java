@@ -2,21 +2,29 @@ package io.tern.benchmarks.load;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
 /**
  * Options of {@code benchmarks/load/run} and {@code benchmarks/load/compare}.
  *
- * @param transport {@code nio}, {@code native}, {@code epoll} or {@code io_uring}, given to every
- *     server as {@code --transport}
+ * @param transport {@code nio}, {@code epoll} or {@code io_uring}, given to every server as {@code
+ *     --transport} (there is no {@code native}: each side would pick its own)
  * @param durationSeconds length of each timed run
- * @param warmupSeconds length of the warm-up before each timed run (0: none)
- * @param rounds server starts per server (compare alternates Tern and Netty)
+ * @param warmupSeconds length of the warm-up after a server starts, before its first scenario (0:
+ *     none)
+ * @param scenarioWarmupSeconds length of the warm-up before each scenario's timed run (0: none)
+ * @param rounds server starts per server (compare alternates the order)
  * @param pipelineScript wrk's Lua script for the pipelined scenario
  * @param logDirectory where server logs go
  * @param tern compare: the Tern server's registry name
- * @param netty compare: the Netty server's registry name
+ * @param netty compare: the Netty servers' registry names; each round compares with the fastest
+ * @param nettyUnchecked compare: a Netty server whose figures get their own ratios (its buffer
+ *     safety checks off), or null for none
+ * @param limitServer compare: the built C limit server, or null for none
+ * @param scenarios the scenarios to run, or null for every one the servers can serve
+ * @param results compare: where the medians go as tab-separated lines, or null
  * @param server run: a registry name, or null when {@code command} is given
  * @param command run: a server argv with {@code {port}} and optionally {@code {transport}}
  * @param h2c run with a command: whether that server speaks h2c
@@ -25,26 +33,36 @@ record LoadOptions(
     String transport,
     long durationSeconds,
     long warmupSeconds,
+    long scenarioWarmupSeconds,
     int rounds,
     Path pipelineScript,
     Path logDirectory,
     String tern,
-    String netty,
+    List<String> netty,
+    String nettyUnchecked,
+    Path limitServer,
+    List<Scenario> scenarios,
+    Path results,
     String server,
     List<String> command,
     boolean h2c) {
   static final int MIN_COMPARE_ROUNDS = 3;
-  private static final Set<String> TRANSPORTS = Set.of("nio", "native", "epoll", "io_uring");
+  static final Set<String> TRANSPORTS = Set.of("nio", "epoll", "io_uring");
 
   static LoadOptions parse(List<String> args, boolean compare) {
     String transport = "nio";
     long duration = 10;
     long warmup = 10;
+    long scenarioWarmup = 3;
     int rounds = compare ? MIN_COMPARE_ROUNDS : 1;
     Path script = Path.of("load", "pipeline.lua");
     Path logs = Path.of("target", "load");
     String tern = "tern-http";
-    String netty = "netty-http";
+    List<String> netty = List.of("netty-http", "netty-http-te");
+    String nettyUnchecked = "netty-http-te-nochecks";
+    Path limit = null;
+    List<Scenario> scenarios = null;
+    Path results = null;
     String server = null;
     List<String> command = List.of();
     boolean h2c = false;
@@ -73,24 +91,36 @@ record LoadOptions(
         case "--transport" -> transport = value;
         case "--duration" -> duration = positive(arg, value);
         case "--warmup" -> warmup = Long.parseLong(value);
+        case "--scenario-warmup" -> scenarioWarmup = Long.parseLong(value);
         case "--rounds" -> rounds = (int) positive(arg, value);
         case "--pipeline-script" -> script = Path.of(value);
         case "--log-dir" -> logs = Path.of(value);
         case "--tern" -> tern = value;
-        case "--netty" -> netty = value;
+        case "--netty" -> netty = List.copyOf(Arrays.asList(value.split(",", -1)));
+        case "--netty-nochecks" -> nettyUnchecked = value.equals("none") ? null : value;
+        case "--limit-server" -> limit = value.equals("none") ? null : Path.of(value);
+        case "--scenarios" -> scenarios = Scenario.parseList(value);
+        case "--results" -> results = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
     if (!TRANSPORTS.contains(transport)) {
       throw new IllegalArgumentException(
-          "--transport must be nio, native, epoll or io_uring, got " + transport);
+          "--transport must be nio, epoll or io_uring, got "
+              + transport
+              + (transport.equals("native")
+                  ? " (there is no 'native': each side would pick its own kernel interface)"
+                  : ""));
     }
-    if (warmup < 0) {
-      throw new IllegalArgumentException("--warmup must be 0 or more");
+    if (warmup < 0 || scenarioWarmup < 0) {
+      throw new IllegalArgumentException("--warmup and --scenario-warmup must be 0 or more");
     }
     if (compare && rounds < MIN_COMPARE_ROUNDS) {
       throw new IllegalArgumentException(
           "--rounds must be at least " + MIN_COMPARE_ROUNDS + " (one run proves nothing)");
+    }
+    if (netty.isEmpty() || netty.stream().anyMatch(String::isBlank)) {
+      throw new IllegalArgumentException("--netty needs one or more server names");
     }
     if (!compare && (server == null) == command.isEmpty()) {
       throw new IllegalArgumentException("give either a server name or -- COMMAND");
@@ -99,7 +129,22 @@ record LoadOptions(
       throw new IllegalArgumentException("the server command must contain {port}");
     }
     return new LoadOptions(
-        transport, duration, warmup, rounds, script, logs, tern, netty, server, command, h2c);
+        transport,
+        duration,
+        warmup,
+        scenarioWarmup,
+        rounds,
+        script,
+        logs,
+        tern,
+        netty,
+        nettyUnchecked,
+        limit,
+        scenarios,
+        results,
+        server,
+        command,
+        h2c);
   }
 
   /** The server of {@code run}: a registry entry, or the given command as an HTTP server. */
@@ -119,7 +164,9 @@ record LoadOptions(
                     .replace("{transport}", transportName));
           }
           return argv;
-        });
+        },
+        null,
+        false);
   }
 
   private static long positive(String option, String value) {

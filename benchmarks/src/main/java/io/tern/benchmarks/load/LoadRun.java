@@ -37,7 +37,8 @@ public final class LoadRun {
     } catch (IllegalArgumentException e) {
       out.println("ERROR " + e.getMessage());
       out.println(
-          "usage: benchmarks/load/run [--transport T] [--duration S] [--warmup S] [--rounds N]"
+          "usage: benchmarks/load/run [--transport nio|epoll|io_uring] [--duration S] [--warmup S]"
+              + " [--scenario-warmup S] [--rounds N] [--scenarios LIST]"
               + " (NAME | [--h2c] -- COMMAND with {port} [{transport}])");
       return 2;
     }
@@ -45,17 +46,18 @@ public final class LoadRun {
       out.println("ERROR " + spec.name() + " is not an HTTP server; the scenarios need one");
       return 2;
     }
-    List<Scenario> scenarios = Scenario.applicable(spec.h2c());
+    List<Scenario> scenarios =
+        options.scenarios() != null ? options.scenarios() : Scenario.applicable(spec.h2c());
     List<String> missing = Tools.missing(scenarios, options.pipelineScript());
     if (!missing.isEmpty()) {
       missing.forEach(problem -> out.println("ERROR " + problem));
       return 2;
     }
-    ScenarioRunner runner = new ScenarioRunner(options, scenarios, out);
+    ScenarioRunner runner = new ScenarioRunner(options, out);
     List<Map<Scenario, Measurement>> rounds = new ArrayList<>();
     try {
       for (int round = 1; round <= options.rounds(); round++) {
-        rounds.add(runner.run(spec, "run-round" + round));
+        rounds.add(runner.run(spec, "run-round" + round, scenarios));
       }
     } catch (LoadException e) {
       out.println("ERROR " + e.getMessage());

@@ -1,27 +1,37 @@
 package io.tern.benchmarks.load;
 
+import io.tern.benchmarks.load.common.JsonMessage;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * The load scenarios: wrk without pipelining, wrk pipelined 16 deep, and h2load over h2c (only when
- * both servers speak it). Each has a timed command and a warm-up command.
+ * The load scenarios: wrk without pipelining on {@code /plaintext}, wrk pipelined 16 deep, wrk on
+ * {@code /json} (a small object serialized per request on both sides), and h2load over h2c (only
+ * when both servers speak it). Each has a timed command and a warm-up command.
  */
 enum Scenario {
   /** {@code wrk -t1 -c64 -dSs URL}: the load generator is the bottleneck, so CPU/request counts. */
-  PLAINTEXT("plaintext"),
+  PLAINTEXT("plaintext", "/plaintext", true),
   /** {@code wrk -t1 -c64 -dSs -s pipeline.lua URL}: 16 requests per write. */
-  PIPELINED("pipelined16"),
+  PIPELINED("pipelined16", "/plaintext", true),
+  /** {@code wrk -t1 -c64 -dSs URL/json}: TechEmpower's JSON test. */
+  JSON("json", "/json", false),
   /** {@code h2load -c 64 -m 16 -D S URL}: HTTP/2 with prior knowledge, 16 streams each. */
-  H2C("h2c");
+  H2C("h2c", "/plaintext", false);
 
   /** h2load warms up with a request count, not a duration (a timed warm-up slows the next run). */
   private static final long H2C_WARMUP_REQUESTS_PER_SECOND = 20_000;
 
   private final String label;
+  private final String path;
+  private final boolean limit;
 
-  Scenario(String label) {
+  Scenario(String label, String path, boolean limit) {
     this.label = label;
+    this.path = path;
+    this.limit = limit;
   }
 
   /** The name on {@code RATIO} lines. */
@@ -29,16 +39,54 @@ enum Scenario {
     return label;
   }
 
+  /** The request path. */
+  String path() {
+    return path;
+  }
+
+  /**
+   * Whether the C limit server runs this scenario: it answers every request with the plaintext
+   * response, so it is a reference for the plaintext scenarios only.
+   */
+  boolean hasLimit() {
+    return limit;
+  }
+
+  /** The body every server must answer this scenario's request with. */
+  String expectedBody() {
+    return this == JSON
+        ? new String(new JsonMessage(JsonMessage.HELLO).toJson(), StandardCharsets.UTF_8)
+        : JsonMessage.HELLO;
+  }
+
   /** The scenarios both servers can run. */
   static List<Scenario> applicable(boolean h2c) {
-    return h2c ? List.of(PLAINTEXT, PIPELINED, H2C) : List.of(PLAINTEXT, PIPELINED);
+    return h2c ? List.of(PLAINTEXT, PIPELINED, JSON, H2C) : List.of(PLAINTEXT, PIPELINED, JSON);
+  }
+
+  /** Parses a comma-separated list of labels. */
+  static List<Scenario> parseList(String list) {
+    return Arrays.stream(list.split(",", -1))
+        .map(String::strip)
+        .map(
+            name -> {
+              for (Scenario s : values()) {
+                if (s.label.equals(name)) {
+                  return s;
+                }
+              }
+              throw new IllegalArgumentException(
+                  "unknown scenario '" + name + "' (plaintext, pipelined16, json, h2c)");
+            })
+        .distinct()
+        .toList();
   }
 
   /** The timed command against {@code port}. */
   List<String> command(int port, long seconds, Path pipelineScript) {
-    String url = "http://127.0.0.1:" + port + "/plaintext";
+    String url = "http://127.0.0.1:" + port + path;
     return switch (this) {
-      case PLAINTEXT -> List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", url);
+      case PLAINTEXT, JSON -> List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", url);
       case PIPELINED ->
           List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", "-s", pipelineScript.toString(), url);
       case H2C -> List.of("h2load", "-c", "64", "-m", "16", "-D", Long.toString(seconds), url);
@@ -50,7 +98,7 @@ enum Scenario {
     if (this != H2C) {
       return command(port, seconds, pipelineScript);
     }
-    String url = "http://127.0.0.1:" + port + "/plaintext";
+    String url = "http://127.0.0.1:" + port + path;
     long requests = Math.max(1_000, seconds * H2C_WARMUP_REQUESTS_PER_SECOND);
     return List.of("h2load", "-c", "64", "-m", "16", "-n", Long.toString(requests), url);
   }

@@ -8,22 +8,27 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Starts one server, warms up and measures each scenario against it, and stops it. Used by the
- * driver thread only.
+ * Starts one server, checks its answers, warms it up, measures each scenario against it, and stops
+ * it. A run in which the load generator saw a socket error, a non-2xx response or a timeout fails
+ * (a {@link LoadException}), so that it never yields a ratio. Used by the driver thread only.
  */
 final class ScenarioRunner {
   private final LoadOptions options;
-  private final List<Scenario> scenarios;
   private final PrintStream out;
 
-  ScenarioRunner(LoadOptions options, List<Scenario> scenarios, PrintStream out) {
+  ScenarioRunner(LoadOptions options, PrintStream out) {
     this.options = options;
-    this.scenarios = scenarios;
     this.out = out;
   }
 
-  /** Runs every scenario against a fresh process of {@code spec}; {@code label} names its log. */
-  Map<Scenario, Measurement> run(ServerSpec spec, String label) throws LoadException {
+  /**
+   * Runs {@code scenarios} against a fresh process of {@code spec}; {@code label} names its log.
+   * The first scenario's warm-up is {@code --warmup} seconds of pipelined load when the scenarios
+   * include it (the most requests per second: the JIT gets there fastest), then each scenario gets
+   * {@code --scenario-warmup} seconds of its own load before its timed run.
+   */
+  Map<Scenario, Measurement> run(ServerSpec spec, String label, List<Scenario> scenarios)
+      throws LoadException {
     Map<Scenario, Measurement> results = new EnumMap<>(Scenario.class);
     Path log = options.logDirectory().resolve(label + ".log");
     try (ServerProcess server = ServerProcess.start(spec, options.transport(), log)) {
@@ -36,32 +41,56 @@ final class ScenarioRunner {
           server.port(),
           log);
       for (Scenario scenario : scenarios) {
-        results.put(scenario, measure(server, scenario));
+        if (scenario != Scenario.H2C && spec.startLine()) {
+          ResponseCheck.check(spec.name(), server.port(), scenario.path(), scenario.expectedBody());
+        }
+      }
+      if (options.warmupSeconds() > 0) {
+        Scenario first =
+            scenarios.contains(Scenario.PIPELINED) ? Scenario.PIPELINED : scenarios.get(0);
+        warmUp(server, first, options.warmupSeconds());
+      }
+      for (Scenario scenario : scenarios) {
+        if (options.scenarioWarmupSeconds() > 0) {
+          warmUp(server, scenario, options.scenarioWarmupSeconds());
+        }
+        results.put(scenario, measure(spec, server, scenario));
       }
     }
     return results;
   }
 
-  private Measurement measure(ServerProcess server, Scenario scenario) throws LoadException {
-    Path script = options.pipelineScript();
-    if (options.warmupSeconds() > 0) {
-      String warmup =
-          LoadGenerator.run(
-              scenario.warmupCommand(server.port(), options.warmupSeconds(), script),
-              options.warmupSeconds());
-      scenario.parse(warmup);
-    }
+  private void warmUp(ServerProcess server, Scenario scenario, long seconds) throws LoadException {
+    String output =
+        LoadGenerator.run(
+            scenario.warmupCommand(server.port(), seconds, options.pipelineScript()), seconds);
+    scenario.parse(output);
+    server.checkAlive();
+  }
+
+  private Measurement measure(ServerSpec spec, ServerProcess server, Scenario scenario)
+      throws LoadException {
     server.checkAlive();
     double cpuBefore = server.cpuSeconds();
     String output =
         LoadGenerator.run(
-            scenario.command(server.port(), options.durationSeconds(), script),
+            scenario.command(server.port(), options.durationSeconds(), options.pipelineScript()),
             options.durationSeconds());
     double cpuAfter = server.cpuSeconds();
     LoadResult result = scenario.parse(output);
     if (result.requests() == 0) {
       throw new LoadException(
           "no request succeeded in " + scenario.label() + "; server output:\n" + server.logTail());
+    }
+    if (result.errors() > 0) {
+      throw new LoadException(
+          spec.name()
+              + ", "
+              + scenario.label()
+              + ": "
+              + result.errors()
+              + " socket errors, non-2xx responses or timeouts; the round does not count:\n"
+              + output);
     }
     Measurement measurement =
         new Measurement(
@@ -70,11 +99,11 @@ final class ScenarioRunner {
             result.errors());
     out.printf(
         Locale.ROOT,
-        "  %-12s %12.0f req/s %9.2f us CPU/req %s%n",
+        "  %-24s %-12s %12.0f req/s %9.2f us CPU/req%n",
+        spec.name(),
         scenario.label(),
         measurement.requestsPerSecond(),
-        measurement.cpuSecondsPerRequest() * 1e6,
-        result.errors() == 0 ? "" : result.errors() + " errors");
+        measurement.cpuSecondsPerRequest() * 1e6);
     return measurement;
   }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One server process pinned to core 0 ({@code taskset -c 0}, which execs the server, so {@link
@@ -22,6 +23,7 @@ final class ServerProcess implements AutoCloseable {
   static final int CORE = 0;
 
   private static final long READY_TIMEOUT_MS = 60_000;
+  private static final long START_LINE_TIMEOUT_MS = 10_000;
   private static final int PROBE_CONNECT_TIMEOUT_MS = 200;
   private static final long PROBE_INTERVAL_MS = 50;
 
@@ -58,6 +60,9 @@ final class ServerProcess implements AutoCloseable {
     ServerProcess server = new ServerProcess(spec.name(), port, process, log);
     try {
       server.awaitReady();
+      if (spec.startLine()) {
+        server.checkStartLine(spec.expectedTransport(transport));
+      }
     } catch (LoadException e) {
       server.close();
       throw e;
@@ -99,6 +104,39 @@ final class ServerProcess implements AutoCloseable {
   @Override
   public void close() {
     ChildProcesses.stop(process);
+  }
+
+  /**
+   * Waits for the line the server prints once it listens and checks the transport and leak
+   * detection level it reports.
+   */
+  private void checkStartLine(String expectedTransport) throws LoadException {
+    long deadline = System.nanoTime() + START_LINE_TIMEOUT_MS * 1_000_000;
+    while (true) {
+      List<String> lines;
+      try {
+        lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        lines = List.of();
+      }
+      Optional<StartLine> line = StartLine.find(lines);
+      if (line.isPresent()) {
+        Optional<String> problem = line.get().problem(expectedTransport);
+        if (problem.isPresent()) {
+          throw new LoadException(name + " " + problem.get() + "; its output:\n" + logTail());
+        }
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new LoadException(
+            name
+                + " printed no start-up line (NAME listening on ..., transport T ..., leak"
+                + " detection LEVEL); its output:\n"
+                + logTail());
+      }
+      checkAlive();
+      pause();
+    }
   }
 
   private void awaitReady() throws LoadException {

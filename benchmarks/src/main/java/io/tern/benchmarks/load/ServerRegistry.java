@@ -3,8 +3,11 @@ package io.tern.benchmarks.load;
 import io.tern.benchmarks.harness.Side;
 import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
+import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
 import io.tern.benchmarks.load.tern.TernHttpServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -12,49 +15,48 @@ import java.util.TreeMap;
 /**
  * The named servers {@code benchmarks/load/run} and {@code benchmarks/load/compare} can start.
  *
- * <p>To add a server, add an entry here (h2c next) that runs a main of this module through {@link
- * JavaCommand}: Tern's with {@link JavaCommand#COMMON_FLAGS} only, Netty's in its fastest
- * configuration.
+ * <ul>
+ *   <li>{@code tern-http}, {@code tern-echo}: Tern's servers, Tern's defaults.
+ *   <li>{@code netty-http}: the {@code HttpServerCodec} twin of {@code tern-http}, Netty's defaults
+ *       and its fastest JDK 25 flags ({@link Side#NETTY_FASTEST_JVM_ARGS}).
+ *   <li>{@code netty-http-te}: the shape of Netty's TechEmpower entry ({@link TechEmpowerServer}),
+ *       with that entry's JVM flags (Unsafe, the parallel GC).
+ *   <li>{@code netty-http-te-nochecks}: the same with {@code io.netty.buffer.checkBounds=false} and
+ *       {@code checkAccessible=false}, safety checks Tern always keeps: its own row.
+ *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
+ * </ul>
+ *
+ * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and
+ * prints the level it runs at, which the harness checks. The C limit server is not a registry
+ * entry: {@code benchmarks/load/compare} builds it and passes its path ({@link #limit(Path)}).
  */
 public final class ServerRegistry {
   /** Netty runs in its fastest JDK 25 configuration (Unsafe allowed, see {@link Side}). */
-  private static final List<String> NETTY_FLAGS = Side.NETTY_FASTEST_JVM_ARGS;
+  static final List<String> NETTY_FLAGS = Side.NETTY_FASTEST_JVM_ARGS;
+
+  /** TechEmpower's Netty entry: Unsafe on, the parallel GC. */
+  static final List<String> TECHEMPOWER_FLAGS = techEmpowerFlags(false);
+
+  /** The same with the buffer safety checks off, as TechEmpower runs it. */
+  static final List<String> TECHEMPOWER_NOCHECKS_FLAGS = techEmpowerFlags(true);
+
+  /** The name of the C limit server's row. */
+  public static final String LIMIT = "limit";
 
   private static final Map<String, ServerSpec> SERVERS = new TreeMap<>();
 
   static {
+    add(java("tern-http", true, List.of(), TernHttpServer.class.getName()));
+    add(java("netty-http", true, NETTY_FLAGS, NettyHttpServer.class.getName()));
+    add(java("netty-http-te", true, TECHEMPOWER_FLAGS, TechEmpowerServer.class.getName()));
     add(
-        new ServerSpec(
-            "tern-http",
+        java(
+            "netty-http-te-nochecks",
             true,
-            false,
-            (port, transport) ->
-                JavaCommand.of(
-                    List.of(), TernHttpServer.class.getName(), serverArgs(port, transport))));
-    add(
-        new ServerSpec(
-            "netty-http",
-            true,
-            false,
-            (port, transport) ->
-                JavaCommand.of(
-                    NETTY_FLAGS, NettyHttpServer.class.getName(), serverArgs(port, transport))));
-    add(
-        new ServerSpec(
-            "tern-echo",
-            false,
-            false,
-            (port, transport) ->
-                JavaCommand.of(
-                    List.of(), TernEchoServer.class.getName(), serverArgs(port, transport))));
-    add(
-        new ServerSpec(
-            "netty-echo",
-            false,
-            false,
-            (port, transport) ->
-                JavaCommand.of(
-                    NETTY_FLAGS, NettyEchoServer.class.getName(), serverArgs(port, transport))));
+            TECHEMPOWER_NOCHECKS_FLAGS,
+            TechEmpowerServer.class.getName()));
+    add(java("tern-echo", false, List.of(), TernEchoServer.class.getName()));
+    add(java("netty-echo", false, NETTY_FLAGS, NettyEchoServer.class.getName()));
   }
 
   private ServerRegistry() {}
@@ -74,11 +76,47 @@ public final class ServerRegistry {
     throw new IllegalArgumentException("unknown server " + name + "; known: " + SERVERS.keySet());
   }
 
+  /**
+   * The C limit server built at {@code executable}: epoll whatever the comparison's transport.
+   *
+   * @param executable the compiled {@code limit-server.c}
+   * @return its spec
+   */
+  public static ServerSpec limit(Path executable) {
+    return new ServerSpec(
+        LIMIT,
+        true,
+        false,
+        (port, transport) ->
+            List.of(
+                executable.toString(), "--port", Integer.toString(port), "--transport", "epoll"),
+        "epoll",
+        true);
+  }
+
+  private static ServerSpec java(String name, boolean http, List<String> flags, String main) {
+    return new ServerSpec(
+        name,
+        http,
+        false,
+        (port, transport) ->
+            JavaCommand.of(
+                flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));
+  }
+
   private static void add(ServerSpec spec) {
     SERVERS.put(spec.name(), spec);
   }
 
-  private static List<String> serverArgs(int port, String transport) {
-    return List.of("--port", Integer.toString(port), "--transport", transport);
+  private static List<String> techEmpowerFlags(boolean checksOff) {
+    List<String> flags = new ArrayList<>(NETTY_FLAGS);
+    flags.add("-Dio.netty.noUnsafe=false");
+    flags.add("--add-opens=java.base/java.lang=ALL-UNNAMED");
+    flags.add("-XX:+UseParallelGC");
+    if (checksOff) {
+      flags.add("-Dio.netty.buffer.checkBounds=false");
+      flags.add("-Dio.netty.buffer.checkAccessible=false");
+    }
+    return List.copyOf(flags);
   }
 }

@@ -27,4 +27,12 @@ class CompareArgumentsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at least 3");
   }
+
+  @Test
+  void resultsFileIsTakenOut() {
+    CompareArguments parsed = CompareArguments.parse(List.of("X", "--results", "r.tsv", "-f", "1"));
+
+    assertThat(parsed.results()).hasToString("r.tsv");
+    assertThat(parsed.jmhArgs()).containsExactly("X", "-f", "1");
+  }
 }

@@ -26,6 +26,8 @@ class RoundOptionsTest {
         .containsExactly(
             "-Xmx1g",
             "--enable-native-access=ALL-UNNAMED",
+            "-Dio.tern.common.leakDetection.level=DISABLED",
+            "-Dio.netty.leakDetection.level=DISABLED",
             "--sun-misc-unsafe-memory-access=allow",
             "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "-Dio.netty.tryReflectionSetAccessible=true");
@@ -39,7 +41,31 @@ class RoundOptionsTest {
 
     for (Side side : List.of(Side.TERN, Side.NETTY_DEFAULT)) {
       assertThat(new RoundOptions(user, List.of("a.B.m"), side).getJvmArgsAppend().get())
-          .containsExactly("--enable-native-access=ALL-UNNAMED");
+          .containsExactlyElementsOf(Side.COMMON_JVM_ARGS);
     }
+  }
+
+  @Test
+  void theBenchmarkClassesOwnForkArgumentsAreKeptAheadOfEverythingElse() throws Exception {
+    CommandLineOptions user = new CommandLineOptions("X", "-jvmArgsAppend", "-Xmx1g");
+    List<String> classArgs =
+        List.of("-Djmh.executor=CUSTOM", "-Djmh.executor.class=a.FastThreadLocalGet$Harness");
+
+    RoundOptions round = new RoundOptions(user, List.of("a.B.m"), Side.TERN, classArgs);
+
+    assertThat(round.getJvmArgsAppend().get())
+        .startsWith(classArgs.toArray(String[]::new))
+        .contains("-Xmx1g", "-Dio.netty.leakDetection.level=DISABLED");
+  }
+
+  @Test
+  void theLeakLevelProfilerIsAddedToTheUsersProfilers() throws Exception {
+    CommandLineOptions user = new CommandLineOptions("X", "-prof", "gc");
+
+    RoundOptions round = new RoundOptions(user, List.of("a.B.m"), Side.TERN);
+
+    assertThat(round.getProfilers())
+        .extracting(p -> p.getKlass())
+        .containsExactly("gc", LeakLevelProfiler.class.getName());
   }
 }

@@ -12,7 +12,8 @@ class LoadOptionsTest {
     LoadOptions options = LoadOptions.parse(List.of(), true);
 
     assertThat(options.tern()).isEqualTo("tern-http");
-    assertThat(options.netty()).isEqualTo("netty-http");
+    assertThat(options.netty()).containsExactly("netty-http", "netty-http-te");
+    assertThat(options.nettyUnchecked()).isEqualTo("netty-http-te-nochecks");
     assertThat(options.transport()).isEqualTo("nio");
     assertThat(options.rounds()).isEqualTo(3);
     assertThat(options.durationSeconds()).isEqualTo(10);
@@ -29,7 +30,33 @@ class LoadOptionsTest {
   void unknownTransportIsRejected() {
     assertThatThrownBy(() -> LoadOptions.parse(List.of("--transport", "kqueue"), true))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("nio, native, epoll or io_uring");
+        .hasMessageContaining("nio, epoll or io_uring");
+  }
+
+  @Test
+  void nativeIsRefusedSoThatEachSideCannotPickItsOwnKernelInterface() {
+    assertThatThrownBy(() -> LoadOptions.parse(List.of("--transport", "native"), true))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("there is no 'native'");
+  }
+
+  @Test
+  void scenariosNettyListLimitAndResultsAreParsed() {
+    LoadOptions options =
+        LoadOptions.parse(
+            List.of(
+                "--scenarios", "json,plaintext",
+                "--netty", "netty-http",
+                "--netty-nochecks", "none",
+                "--limit-server", "/tmp/limit",
+                "--results", "out.tsv"),
+            true);
+
+    assertThat(options.scenarios()).containsExactly(Scenario.JSON, Scenario.PLAINTEXT);
+    assertThat(options.netty()).containsExactly("netty-http");
+    assertThat(options.nettyUnchecked()).isNull();
+    assertThat(options.limitServer()).hasToString("/tmp/limit");
+    assertThat(options.results()).hasToString("out.tsv");
   }
 
   @Test

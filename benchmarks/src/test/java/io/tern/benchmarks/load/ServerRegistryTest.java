@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.benchmarks.harness.Side;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ServerRegistryTest {
@@ -22,7 +24,9 @@ class ServerRegistryTest {
   @Test
   void unknownServerListsTheKnownOnes() {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
-        .hasMessage("unknown server apache; known: [netty-echo, netty-http, tern-echo, tern-http]");
+        .hasMessage(
+            "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
+                + " netty-http-te-nochecks, tern-echo, tern-http]");
   }
 
   @Test
@@ -46,7 +50,7 @@ class ServerRegistryTest {
     ServerSpec spec = ServerRegistry.lookup("netty-http");
 
     assertThat(spec.http()).isTrue();
-    assertThat(spec.command().argv(1234, "native"))
+    assertThat(spec.command().argv(1234, "epoll"))
         .startsWith(ProcessHandle.current().info().command().orElseThrow())
         .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
         .contains("--enable-native-access=ALL-UNNAMED")
@@ -55,6 +59,52 @@ class ServerRegistryTest {
             "--port",
             "1234",
             "--transport",
-            "native");
+            "epoll");
+  }
+
+  @Test
+  void everyJavaServerRunsWithLeakDetectionDisabledInBothFrameworks() {
+    for (String name :
+        List.of(
+            "tern-http",
+            "netty-http",
+            "netty-http-te",
+            "netty-http-te-nochecks",
+            "tern-echo",
+            "netty-echo")) {
+      assertThat(ServerRegistry.lookup(name).command().argv(1, "nio"))
+          .as(name)
+          .contains(
+              "-Dio.tern.common.leakDetection.level=DISABLED",
+              "-Dio.netty.leakDetection.level=DISABLED");
+    }
+  }
+
+  @Test
+  void techEmpowerShapeRunsWithItsFlagsAndTheNoChecksRowAlsoTurnsTheChecksOff() {
+    List<String> te = ServerRegistry.lookup("netty-http-te").command().argv(1, "nio");
+    List<String> nochecks =
+        ServerRegistry.lookup("netty-http-te-nochecks").command().argv(1, "nio");
+
+    assertThat(te)
+        .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
+        .contains("-XX:+UseParallelGC", "io.tern.benchmarks.load.netty.TechEmpowerServer")
+        .doesNotContain("-Dio.netty.buffer.checkBounds=false");
+    assertThat(nochecks)
+        .contains(
+            "-XX:+UseParallelGC",
+            "-Dio.netty.buffer.checkBounds=false",
+            "-Dio.netty.buffer.checkAccessible=false");
+  }
+
+  @Test
+  void limitServerRunsOnEpollWhateverTheComparisonsTransport() {
+    ServerSpec limit = ServerRegistry.limit(Path.of("/x/limit-server"));
+
+    assertThat(limit.command().argv(99, "io_uring"))
+        .containsExactly("/x/limit-server", "--port", "99", "--transport", "epoll");
+    assertThat(limit.expectedTransport("nio")).isEqualTo("epoll");
+    assertThat(ServerRegistry.lookup("tern-http").expectedTransport("io_uring"))
+        .isEqualTo("io_uring");
   }
 }

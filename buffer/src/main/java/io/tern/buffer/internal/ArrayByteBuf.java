@@ -11,13 +11,14 @@ import java.nio.ByteOrder;
 
 /**
  * The buffer core over heap memory: {@code capacity} bytes of {@code array} starting at {@code
- * offset}. Primitives go through one {@code byteArrayViewVarHandle} per width and byte order.
+ * offset}. Primitives go through one {@code byteArrayViewVarHandle} per width and byte order,
+ * picked by a switch that the JIT folds (the width and the order are constants at every call).
  *
- * <p>The final subclasses re-declare the eight primitive loads and stores as forwarders to these
- * (super calls, no logic): C2 guards the inlined core call of an accessor with a check against the
- * class that declares the core method, and against a final class that check is one class-word
- * compare instead of a primary-supers lookup (4 instructions and a dependent load less per access;
- * see docs/buffers.md).
+ * <p>The final subclasses re-declare the primitive load and store as forwarders to these (super
+ * calls, no logic): C2 guards the inlined core call of an accessor with a check against the class
+ * that declares the core method, and against a final class that check is one class-word compare
+ * instead of a primary-supers lookup (4 instructions and a dependent load less per access; see
+ * docs/buffers.md).
  *
  * <p>Subclasses decide where the array comes from and what release does ({@link
  * UnpooledHeapByteBuf} drops it; a pooled buffer returns its region to the pool) and use {@link
@@ -58,60 +59,44 @@ public abstract class ArrayByteBuf extends ByteBuf {
   }
 
   @Override
-  protected byte loadByte(int index) {
-    return array[offset + index];
+  protected long load(int index, int width, boolean bigEndian) {
+    byte[] a = array;
+    int i = offset + index;
+    return switch (width) {
+      case 1 -> a[i];
+      case 2 -> bigEndian ? (short) SHORT_BE.get(a, i) : (short) SHORT_LE.get(a, i);
+      case 4 -> bigEndian ? (int) INT_BE.get(a, i) : (int) INT_LE.get(a, i);
+      default -> bigEndian ? (long) LONG_BE.get(a, i) : (long) LONG_LE.get(a, i);
+    };
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
-    array[offset + index] = value;
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return bigEndian
-        ? (short) SHORT_BE.get(array, offset + index)
-        : (short) SHORT_LE.get(array, offset + index);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    if (bigEndian) {
-      SHORT_BE.set(array, offset + index, value);
-    } else {
-      SHORT_LE.set(array, offset + index, value);
-    }
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return bigEndian
-        ? (int) INT_BE.get(array, offset + index)
-        : (int) INT_LE.get(array, offset + index);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    if (bigEndian) {
-      INT_BE.set(array, offset + index, value);
-    } else {
-      INT_LE.set(array, offset + index, value);
-    }
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return bigEndian
-        ? (long) LONG_BE.get(array, offset + index)
-        : (long) LONG_LE.get(array, offset + index);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    if (bigEndian) {
-      LONG_BE.set(array, offset + index, value);
-    } else {
-      LONG_LE.set(array, offset + index, value);
+  protected void store(int index, int width, long value, boolean bigEndian) {
+    byte[] a = array;
+    int i = offset + index;
+    switch (width) {
+      case 1 -> a[i] = (byte) value;
+      case 2 -> {
+        if (bigEndian) {
+          SHORT_BE.set(a, i, (short) value);
+        } else {
+          SHORT_LE.set(a, i, (short) value);
+        }
+      }
+      case 4 -> {
+        if (bigEndian) {
+          INT_BE.set(a, i, (int) value);
+        } else {
+          INT_LE.set(a, i, (int) value);
+        }
+      }
+      default -> {
+        if (bigEndian) {
+          LONG_BE.set(a, i, value);
+        } else {
+          LONG_LE.set(a, i, value);
+        }
+      }
     }
   }
 
@@ -164,7 +149,7 @@ public abstract class ArrayByteBuf extends ByteBuf {
 
   @Override
   public final ByteBuffer nioBuffer(int index, int length) {
-    checkRange(index, length);
+    checkIndex(index, length);
     return ByteBuffer.wrap(array, offset + index, length).slice();
   }
 
@@ -187,10 +172,5 @@ public abstract class ArrayByteBuf extends ByteBuf {
   @Override
   public final boolean isDirect() {
     return false;
-  }
-
-  final void checkRange(int index, int length) {
-    ensureAccessible();
-    java.util.Objects.checkFromIndexSize(index, length, capacity());
   }
 }

@@ -55,47 +55,14 @@ public final class ByteBufferByteBuf extends SegmentByteBuf {
   }
 
   @Override
-  protected byte loadByte(int index) {
-    return segmentLoadByte(index);
+  protected long load(int index, int width, boolean bigEndian) {
+    return loadFromMemory(index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
+  protected void store(int index, int width, long value, boolean bigEndian) {
     checkWritable();
-    segmentStoreByte(index, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return segmentLoadShort(index, bigEndian);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    checkWritable();
-    segmentStoreShort(index, value, bigEndian);
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return segmentLoadInt(index, bigEndian);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    checkWritable();
-    segmentStoreInt(index, value, bigEndian);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return segmentLoadLong(index, bigEndian);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    checkWritable();
-    segmentStoreLong(index, value, bigEndian);
+    storeToMemory(index, width, value, bigEndian);
   }
 
   @Override

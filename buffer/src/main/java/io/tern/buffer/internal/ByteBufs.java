@@ -21,6 +21,61 @@ public final class ByteBufs {
 
   private ByteBufs() {}
 
+  /**
+   * Reads a field of a buffer through its public API, for buffers made of other buffers (views,
+   * composites): the other buffer checks the range again and reports its own release.
+   *
+   * @param buf the buffer holding the field
+   * @param index the field's index in {@code buf}
+   * @param width 1, 2, 4 or 8
+   * @param bigEndian the byte order
+   * @return the field, sign-extended
+   */
+  public static long getField(ByteBuf buf, int index, int width, boolean bigEndian) {
+    return switch (width) {
+      case 1 -> buf.getByte(index);
+      case 2 -> bigEndian ? buf.getShort(index) : buf.getShortLE(index);
+      case 4 -> bigEndian ? buf.getInt(index) : buf.getIntLE(index);
+      default -> bigEndian ? buf.getLong(index) : buf.getLongLE(index);
+    };
+  }
+
+  /**
+   * Writes a field of a buffer through its public API; see {@link #getField}.
+   *
+   * @param buf the buffer holding the field
+   * @param index the field's index in {@code buf}
+   * @param width 1, 2, 4 or 8
+   * @param value the value; its higher bytes are ignored
+   * @param bigEndian the byte order
+   */
+  public static void setField(ByteBuf buf, int index, int width, long value, boolean bigEndian) {
+    switch (width) {
+      case 1 -> buf.setByte(index, (int) value);
+      case 2 -> {
+        if (bigEndian) {
+          buf.setShort(index, (int) value);
+        } else {
+          buf.setShortLE(index, (int) value);
+        }
+      }
+      case 4 -> {
+        if (bigEndian) {
+          buf.setInt(index, (int) value);
+        } else {
+          buf.setIntLE(index, (int) value);
+        }
+      }
+      default -> {
+        if (bigEndian) {
+          buf.setLong(index, value);
+        } else {
+          buf.setLongLE(index, value);
+        }
+      }
+    }
+  }
+
   /** Moves {@code length} bytes from {@code from} down to index 0 of the same buffer. */
   public static void moveDown(ByteBuf buf, int from, int length) {
     if (buf.hasArray()) {

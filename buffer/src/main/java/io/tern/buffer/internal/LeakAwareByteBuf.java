@@ -85,51 +85,15 @@ final class LeakAwareByteBuf extends ViewByteBuf {
   }
 
   @Override
-  protected byte loadByte(int index) {
+  protected long load(int index, int width, boolean bigEndian) {
     recordAccess();
-    return super.loadByte(index);
+    return super.load(index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
+  protected void store(int index, int width, long value, boolean bigEndian) {
     recordAccess();
-    super.storeByte(index, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    recordAccess();
-    return super.loadShort(index, bigEndian);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    recordAccess();
-    super.storeShort(index, value, bigEndian);
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    recordAccess();
-    return super.loadInt(index, bigEndian);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    recordAccess();
-    super.storeInt(index, value, bigEndian);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    recordAccess();
-    return super.loadLong(index, bigEndian);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    recordAccess();
-    super.storeLong(index, value, bigEndian);
+    super.store(index, width, value, bigEndian);
   }
 
   @Override

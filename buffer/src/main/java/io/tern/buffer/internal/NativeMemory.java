@@ -84,11 +84,11 @@ public final class NativeMemory {
    * alignment} ({@code aligned_alloc}); the caller frees them with {@link #free}.
    *
    * <p>Why pool chunks need it: {@code malloc} serves a large block from its own mapping, after a
-   * 16-byte header, so every buffer carved from it at page multiples started 16 bytes past a page
-   * and a cache line. The kernel's copies into such memory ({@code recv}, io_uring receives) run
-   * with a misaligned destination, which cost about three times an aligned copy here (the receive
-   * copy of a streamed echo: {@code _copy_to_iter} 300 samples per GiB against 110; see
-   * docs/BENCHMARKS.md, session 8).
+   * 16-byte header, so every buffer carved from such a block at page multiples would start 16 bytes
+   * past a page and a cache line. The kernel's copies into such memory ({@code recv}, io_uring
+   * receives) run with a misaligned destination, which costs about three times an aligned copy here
+   * (the receive copy of a streamed echo: {@code _copy_to_iter} 300 samples per GiB against 110;
+   * see docs/BENCHMARKS.md).
    *
    * @param size bytes, rounded up to a multiple of {@code alignment} for the C library
    * @param alignment a power of two

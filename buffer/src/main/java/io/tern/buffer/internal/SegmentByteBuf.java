@@ -6,7 +6,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.Objects;
 
 /**
  * The buffer core over a {@link MemorySegment}: {@code capacity} bytes of {@code memory} starting
@@ -25,12 +24,12 @@ import java.util.Objects;
  * <p>This is only sound for memory whose lifetime the buffer controls (freed by our own release,
  * never by the GC while the buffer is reachable): {@link NativeMemory} and pool chunks. Subclasses
  * over memory owned by someone else (a {@code ByteBuffer}) must bind it with {@code addressable ==
- * false}, which keeps {@code address} unreachable, and override the primitive core with the {@code
- * segment*} methods, which access through {@code memory} and its checks.
+ * false}, which keeps {@code address} unreachable, and override the primitive core with {@link
+ * #loadFromMemory} and {@link #storeToMemory}, which access through {@code memory} and its checks.
  *
- * <p>The final subclasses re-declare the eight primitive loads and stores as forwarders to these
- * (super calls, no logic), as the heap ones do (see {@link ArrayByteBuf}): C2 then guards an
- * inlined accessor's core call with one class-word compare instead of a primary-supers lookup.
+ * <p>The final subclasses re-declare the primitive load and store as forwarders to these (super
+ * calls, no logic), as the heap ones do (see {@link ArrayByteBuf}): C2 then guards an inlined
+ * accessor's core call with one class-word compare instead of a primary-supers lookup.
  *
  * <p>Subclasses decide where the segment comes from and what release does ({@link
  * UnpooledDirectByteBuf} frees it; a pooled buffer returns its region to the pool), use {@link
@@ -111,77 +110,55 @@ public abstract class SegmentByteBuf extends ByteBuf {
   }
 
   @Override
-  protected byte loadByte(int index) {
-    return ALL.get(ValueLayout.JAVA_BYTE, address + index);
+  protected long load(int index, int width, boolean bigEndian) {
+    return loadFrom(ALL, address + index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
-    ALL.set(ValueLayout.JAVA_BYTE, address + index, value);
+  protected void store(int index, int width, long value, boolean bigEndian) {
+    storeTo(ALL, address + index, width, value, bigEndian);
   }
 
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return ALL.get(bigEndian ? SHORT_BE : SHORT_LE, address + index);
+  /**
+   * The same core through {@link #memory} and its own checks, for subclasses over borrowed memory.
+   *
+   * @param index a checked index
+   * @param width 1, 2, 4 or 8
+   * @param bigEndian the byte order
+   * @return the field, sign-extended
+   */
+  protected final long loadFromMemory(int index, int width, boolean bigEndian) {
+    return loadFrom(memory, offset + index, width, bigEndian);
   }
 
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    ALL.set(bigEndian ? SHORT_BE : SHORT_LE, address + index, value);
+  /**
+   * The same core through {@link #memory} and its own checks, for subclasses over borrowed memory.
+   *
+   * @param index a checked index
+   * @param width 1, 2, 4 or 8
+   * @param value the value; its higher bytes are ignored
+   * @param bigEndian the byte order
+   */
+  protected final void storeToMemory(int index, int width, long value, boolean bigEndian) {
+    storeTo(memory, offset + index, width, value, bigEndian);
   }
 
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return ALL.get(bigEndian ? INT_BE : INT_LE, address + index);
+  private static long loadFrom(MemorySegment m, long at, int width, boolean bigEndian) {
+    return switch (width) {
+      case 1 -> m.get(ValueLayout.JAVA_BYTE, at);
+      case 2 -> m.get(bigEndian ? SHORT_BE : SHORT_LE, at);
+      case 4 -> m.get(bigEndian ? INT_BE : INT_LE, at);
+      default -> m.get(bigEndian ? LONG_BE : LONG_LE, at);
+    };
   }
 
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    ALL.set(bigEndian ? INT_BE : INT_LE, address + index, value);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return ALL.get(bigEndian ? LONG_BE : LONG_LE, address + index);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    ALL.set(bigEndian ? LONG_BE : LONG_LE, address + index, value);
-  }
-
-  // The same core through memory and its own checks, for subclasses over borrowed memory.
-
-  protected final byte segmentLoadByte(int index) {
-    return memory.get(ValueLayout.JAVA_BYTE, offset + index);
-  }
-
-  protected final void segmentStoreByte(int index, byte value) {
-    memory.set(ValueLayout.JAVA_BYTE, offset + index, value);
-  }
-
-  protected final short segmentLoadShort(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? SHORT_BE : SHORT_LE, offset + index);
-  }
-
-  protected final void segmentStoreShort(int index, short value, boolean bigEndian) {
-    memory.set(bigEndian ? SHORT_BE : SHORT_LE, offset + index, value);
-  }
-
-  protected final int segmentLoadInt(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? INT_BE : INT_LE, offset + index);
-  }
-
-  protected final void segmentStoreInt(int index, int value, boolean bigEndian) {
-    memory.set(bigEndian ? INT_BE : INT_LE, offset + index, value);
-  }
-
-  protected final long segmentLoadLong(int index, boolean bigEndian) {
-    return memory.get(bigEndian ? LONG_BE : LONG_LE, offset + index);
-  }
-
-  protected final void segmentStoreLong(int index, long value, boolean bigEndian) {
-    memory.set(bigEndian ? LONG_BE : LONG_LE, offset + index, value);
+  private static void storeTo(MemorySegment m, long at, int width, long value, boolean bigEndian) {
+    switch (width) {
+      case 1 -> m.set(ValueLayout.JAVA_BYTE, at, (byte) value);
+      case 2 -> m.set(bigEndian ? SHORT_BE : SHORT_LE, at, (short) value);
+      case 4 -> m.set(bigEndian ? INT_BE : INT_LE, at, (int) value);
+      default -> m.set(bigEndian ? LONG_BE : LONG_LE, at, value);
+    }
   }
 
   @Override
@@ -233,8 +210,7 @@ public abstract class SegmentByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer nioBuffer(int index, int length) {
-    ensureAccessible();
-    Objects.checkFromIndexSize(index, length, capacity());
+    checkIndex(index, length);
     return memory.asSlice(offset + index, length).asByteBuffer();
   }
 

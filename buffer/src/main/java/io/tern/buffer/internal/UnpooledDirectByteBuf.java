@@ -42,42 +42,12 @@ public final class UnpooledDirectByteBuf extends SegmentByteBuf {
   // accessor with one class-word compare (see SegmentByteBuf).
 
   @Override
-  protected byte loadByte(int index) {
-    return super.loadByte(index);
+  protected long load(int index, int width, boolean bigEndian) {
+    return super.load(index, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
-    super.storeByte(index, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    return super.loadShort(index, bigEndian);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    super.storeShort(index, value, bigEndian);
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    return super.loadInt(index, bigEndian);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    super.storeInt(index, value, bigEndian);
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    return super.loadLong(index, bigEndian);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    super.storeLong(index, value, bigEndian);
+  protected void store(int index, int width, long value, boolean bigEndian) {
+    super.store(index, width, value, bigEndian);
   }
 }

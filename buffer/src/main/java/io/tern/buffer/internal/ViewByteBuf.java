@@ -66,65 +66,14 @@ public abstract class ViewByteBuf extends ByteBuf {
   }
 
   @Override
-  protected byte loadByte(int index) {
-    return memory.getByte(index + adjustment);
+  protected long load(int index, int width, boolean bigEndian) {
+    return ByteBufs.getField(memory, index + adjustment, width, bigEndian);
   }
 
   @Override
-  protected void storeByte(int index, byte value) {
+  protected void store(int index, int width, long value, boolean bigEndian) {
     checkWritable();
-    memory.setByte(index + adjustment, value);
-  }
-
-  @Override
-  protected short loadShort(int index, boolean bigEndian) {
-    int i = index + adjustment;
-    return bigEndian ? memory.getShort(i) : memory.getShortLE(i);
-  }
-
-  @Override
-  protected void storeShort(int index, short value, boolean bigEndian) {
-    checkWritable();
-    int i = index + adjustment;
-    if (bigEndian) {
-      memory.setShort(i, value);
-    } else {
-      memory.setShortLE(i, value);
-    }
-  }
-
-  @Override
-  protected int loadInt(int index, boolean bigEndian) {
-    int i = index + adjustment;
-    return bigEndian ? memory.getInt(i) : memory.getIntLE(i);
-  }
-
-  @Override
-  protected void storeInt(int index, int value, boolean bigEndian) {
-    checkWritable();
-    int i = index + adjustment;
-    if (bigEndian) {
-      memory.setInt(i, value);
-    } else {
-      memory.setIntLE(i, value);
-    }
-  }
-
-  @Override
-  protected long loadLong(int index, boolean bigEndian) {
-    int i = index + adjustment;
-    return bigEndian ? memory.getLong(i) : memory.getLongLE(i);
-  }
-
-  @Override
-  protected void storeLong(int index, long value, boolean bigEndian) {
-    checkWritable();
-    int i = index + adjustment;
-    if (bigEndian) {
-      memory.setLong(i, value);
-    } else {
-      memory.setLongLE(i, value);
-    }
+    ByteBufs.setField(memory, index + adjustment, width, value, bigEndian);
   }
 
   @Override
@@ -184,7 +133,7 @@ public abstract class ViewByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer nioBuffer(int index, int length) {
-    checkIndex0(index, length);
+    checkIndex(index, length);
     ByteBuffer b = memory.nioBuffer(index + adjustment, length);
     return readOnly ? b.asReadOnlyBuffer() : b;
   }
@@ -196,7 +145,7 @@ public abstract class ViewByteBuf extends ByteBuf {
 
   @Override
   public ByteBuffer[] nioBuffers(int index, int length) {
-    checkIndex0(index, length);
+    checkIndex(index, length);
     ByteBuffer[] buffers = memory.nioBuffers(index + adjustment, length);
     if (readOnly) {
       for (int i = 0; i < buffers.length; i++) {
@@ -204,11 +153,6 @@ public abstract class ViewByteBuf extends ByteBuf {
       }
     }
     return buffers;
-  }
-
-  private void checkIndex0(int index, int length) {
-    ensureAccessible();
-    java.util.Objects.checkFromIndexSize(index, length, capacity());
   }
 
   @Override

@@ -6,7 +6,16 @@ package io.tern.buffer.search;
  * <p>{@link #newAhoCorasicSearchProcessorFactory(byte[]...)} builds an Aho–Corasick automaton,
  * compiled into a full transition table (one lookup per haystack byte, whatever the number of
  * needles). The table takes {@code 1 KiB} per distinct needle prefix, so the total needle length is
- * limited to {@value #MAX_TOTAL_NEEDLE_LENGTH} bytes. Factories are immutable and thread-safe.
+ * limited to {@value #MAX_TOTAL_NEEDLE_LENGTH} bytes.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Factories are immutable and thread-safe; each processor they create is used by one thread at a
+ * time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public abstract class AbstractMultiSearchProcessorFactory implements MultiSearchProcessorFactory {
   /** The largest sum of needle lengths accepted. */

@@ -10,7 +10,16 @@ package io.tern.buffer.search;
  *       to 64 bytes, one table lookup per byte; usually the fastest.
  * </ul>
  *
- * <p>Both scan each haystack byte once. Factories are immutable and thread-safe.
+ * <p>Both scan each haystack byte once.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Factories are immutable and thread-safe; each processor they create is used by one thread at a
+ * time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public abstract class AbstractSearchProcessorFactory implements SearchProcessorFactory {
   /** For subclasses in this package. */

@@ -1,8 +1,6 @@
 package io.tern.buffer.search;
 
-import io.tern.buffer.internal.BulkByteProcessor;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import io.tern.buffer.search.internal.AhoCorasicSearchProcessor;
 import java.util.Arrays;
 
 /**
@@ -90,91 +88,6 @@ final class AhoCorasicSearchProcessorFactory extends AbstractMultiSearchProcesso
 
   @Override
   public MultiSearchProcessor newSearchProcessor() {
-    return new Processor(transitions, needleIds);
-  }
-
-  private static final class Processor implements MultiSearchProcessor, BulkByteProcessor {
-    private final int[] transitions;
-    private final int[] needleIds;
-    private int position;
-
-    Processor(int[] transitions, int[] needleIds) {
-      this.transitions = transitions;
-      this.needleIds = needleIds;
-    }
-
-    @Override
-    public boolean process(byte value) {
-      int next = transitions[position | (value & 0xFF)];
-      if ((next & ~0xFF) == 0) {
-        // The common byte: back at (or still at) the root, state 0. Entries are multiples of 256,
-        // so this is next == 0, written so that C2 does not fold it into "position = next": the
-        // next byte's lookup then starts from the constant root instead of waiting for this
-        // byte's load (the branch is predicted), and the field is stored only when it changes, so
-        // a scan that keeps the processor in memory does not wait on a store either. Netty's step
-        // is one load-to-load chain per byte.
-        if (position != 0) {
-          position = 0;
-        }
-        return true;
-      }
-      if (next < 0) {
-        position = -next;
-        return false;
-      }
-      position = next;
-      return true;
-    }
-
-    // Whole-range scans (see BulkByteProcessor), with the same root step as process: the state
-    // stays in a register, and after the common byte the next lookup starts from the constant root.
-
-    @Override
-    public int scan(byte[] array, int offset, int from, int to) {
-      int[] t = transitions;
-      int p = position;
-      for (int i = from + offset, end = to + offset; i < end; i++) {
-        int next = t[p | (array[i] & 0xFF)];
-        if ((next & ~0xFF) == 0) {
-          p = 0;
-        } else if (next < 0) {
-          position = -next;
-          return i - offset;
-        } else {
-          p = next;
-        }
-      }
-      position = p;
-      return -1;
-    }
-
-    @Override
-    public int scan(MemorySegment memory, long offset, int from, int to) {
-      int[] t = transitions;
-      int p = position;
-      for (int i = from; i < to; i++) {
-        int next = t[p | (memory.get(ValueLayout.JAVA_BYTE, offset + i) & 0xFF)];
-        if ((next & ~0xFF) == 0) {
-          p = 0;
-        } else if (next < 0) {
-          position = -next;
-          return i;
-        } else {
-          p = next;
-        }
-      }
-      position = p;
-      return -1;
-    }
-
-    @Override
-    public int getFoundNeedleId() {
-      return needleIds[position >> 8];
-    }
-
-    @Override
-    public void reset() {
-      position = 0;
-    }
+    return new AhoCorasicSearchProcessor(transitions, needleIds);
   }
 }

@@ -1,8 +1,6 @@
 package io.tern.buffer.search;
 
-import io.tern.buffer.internal.BulkByteProcessor;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import io.tern.buffer.search.internal.BitapSearchProcessor;
 import java.util.Arrays;
 
 /**
@@ -37,70 +35,6 @@ final class BitapSearchProcessorFactory extends AbstractSearchProcessorFactory {
 
   @Override
   public SearchProcessor newSearchProcessor() {
-    return new Processor(mismatches, successBit);
-  }
-
-  private static final class Processor implements SearchProcessor, BulkByteProcessor {
-    private final long[] mismatches;
-    private final long successBit;
-    private long state = -1L;
-
-    Processor(long[] mismatches, long successBit) {
-      this.mismatches = mismatches;
-      this.successBit = successBit;
-    }
-
-    @Override
-    public boolean process(byte value) {
-      long s = (state << 1) | mismatches[value & 0xFF];
-      // Stored only when it changed (no partial match leaves it all ones): a scan that keeps the
-      // processor in memory then loads the next byte's state without waiting for this store. With
-      // the processor in registers C2 folds the test away.
-      if (s != state) {
-        state = s;
-      }
-      return (s & successBit) != 0;
-    }
-
-    // Whole-range scans (see BulkByteProcessor): the state stays in a register for the whole
-    // range instead of a field per byte, which matters when the buffer's scan loop is compiled on
-    // its own (large haystacks) rather than inlined with the processor scalar-replaced.
-
-    @Override
-    public int scan(byte[] array, int offset, int from, int to) {
-      long[] m = mismatches;
-      long success = successBit;
-      long s = state;
-      for (int i = from + offset, end = to + offset; i < end; i++) {
-        s = (s << 1) | m[array[i] & 0xFF];
-        if ((s & success) == 0) {
-          state = s;
-          return i - offset;
-        }
-      }
-      state = s;
-      return -1;
-    }
-
-    @Override
-    public int scan(MemorySegment memory, long offset, int from, int to) {
-      long[] m = mismatches;
-      long success = successBit;
-      long s = state;
-      for (int i = from; i < to; i++) {
-        s = (s << 1) | m[memory.get(ValueLayout.JAVA_BYTE, offset + i) & 0xFF];
-        if ((s & success) == 0) {
-          state = s;
-          return i;
-        }
-      }
-      state = s;
-      return -1;
-    }
-
-    @Override
-    public void reset() {
-      state = -1L;
-    }
+    return new BitapSearchProcessor(mismatches, successBit);
   }
 }

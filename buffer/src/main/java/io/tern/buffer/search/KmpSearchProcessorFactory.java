@@ -1,5 +1,7 @@
 package io.tern.buffer.search;
 
+import io.tern.buffer.internal.Kmp;
+
 /**
  * Knuth–Morris–Pratt: {@code fallback[j]} is the length of the longest proper border of {@code
  * needle[0..j)}, where the match continues after a mismatch at {@code j}. Each haystack byte
@@ -15,17 +17,7 @@ final class KmpSearchProcessorFactory extends AbstractSearchProcessorFactory {
       throw new IllegalArgumentException("empty needle");
     }
     this.needle = needle.clone();
-    this.fallback = new int[needle.length + 1];
-    int border = 0;
-    for (int i = 1; i < needle.length; i++) {
-      while (border > 0 && needle[i] != needle[border]) {
-        border = fallback[border];
-      }
-      if (needle[i] == needle[border]) {
-        border++;
-      }
-      fallback[i + 1] = border;
-    }
+    this.fallback = Kmp.fallback(this.needle);
   }
 
   @Override

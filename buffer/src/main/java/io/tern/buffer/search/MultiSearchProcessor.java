@@ -1,8 +1,15 @@
 package io.tern.buffer.search;
 
 /**
- * A {@link SearchProcessor} for several needles at once that tells which needle matched. Used by
- * one thread at a time.
+ * A {@link SearchProcessor} for several needles at once that tells which needle matched.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Used by one thread at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public interface MultiSearchProcessor extends SearchProcessor {
   /**

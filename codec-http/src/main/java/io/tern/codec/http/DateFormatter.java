@@ -20,7 +20,13 @@ import java.util.Objects;
  *
  * <p><b>Formatting</b> always writes the RFC 1123 form in GMT, clamped to years 0000 to 9999.
  *
- * <p>Stateless; any thread.
+ * <h2>Threading</h2>
+ *
+ * Stateless; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class DateFormatter {
   private static final long MILLIS_PER_DAY = 86_400_000L;

@@ -8,7 +8,13 @@ import java.util.Objects;
  * /bad-request}) and then ignores the rest of the connection's input; {@link HttpServerCodec}
  * answers such a request with {@code 400 Bad Request} and closes.
  *
- * <p>Immutable; shareable between threads.
+ * <h2>Threading</h2>
+ *
+ * Immutable; shareable between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class DecoderResult {
   /** The result of an object decoded without problems (and of every object built by hand). */

@@ -7,8 +7,14 @@ import java.util.Objects;
 /**
  * A whole HTTP request: head, content and trailers.
  *
- * <p>Ownership: the message's reference count is the content buffer's; whoever holds the message
- * releases it once. Not thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The message's reference count is the content buffer's; whoever holds the message releases it
+ * once.
  */
 public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHttpRequest {
   private final ByteBuf content;
@@ -35,7 +41,7 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
    */
   public DefaultFullHttpRequest(
       HttpVersion version, HttpMethod method, String uri, ByteBuf content) {
-    this(version, method, uri, content, new HttpHeaders(), HttpHeaders.newTrailers(true));
+    this(version, method, uri, content, new HttpHeaders(), HttpHeaders.newTrailers());
   }
 
   /**

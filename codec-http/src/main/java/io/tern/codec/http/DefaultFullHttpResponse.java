@@ -7,8 +7,14 @@ import java.util.Objects;
 /**
  * A whole HTTP response: head, content and trailers.
  *
- * <p>Ownership: the message's reference count is the content buffer's; whoever holds the message
- * releases it once. Not thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The message's reference count is the content buffer's; whoever holds the message releases it
+ * once.
  */
 public class DefaultFullHttpResponse extends DefaultHttpResponse implements FullHttpResponse {
   private final ByteBuf content;
@@ -32,7 +38,7 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
    * @param content the content, now owned by this message
    */
   public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content) {
-    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers(true));
+    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers());
   }
 
   /**

@@ -6,8 +6,13 @@ import java.util.Objects;
 /**
  * A piece of content holding a buffer.
  *
- * <p>Ownership: the holder's reference count is the buffer's; releasing the holder releases the
- * buffer. Not thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The holder's reference count is the buffer's; releasing the holder releases the buffer.
  */
 public class DefaultHttpContent extends DefaultHttpObject implements HttpContent {
   private final ByteBuf content;

@@ -6,7 +6,13 @@ import java.util.Objects;
  * What {@link DefaultHttpRequest} and {@link DefaultHttpResponse} share: the protocol version and
  * the header fields.
  *
- * <p>Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public abstract class DefaultHttpMessage extends DefaultHttpObject implements HttpMessage {
   private HttpVersion version;

@@ -6,7 +6,13 @@ import java.util.Objects;
  * What every default {@link HttpObject} holds: its {@link DecoderResult}, and a {@code toString}
  * that shows the object's head, headers and trailers.
  *
- * <p>Not thread-safe: one thread at a time, normally the channel's event loop.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects itself; see the subclasses.
  */
 public abstract class DefaultHttpObject implements HttpObject {
   private DecoderResult decoderResult = DecoderResult.SUCCESS;

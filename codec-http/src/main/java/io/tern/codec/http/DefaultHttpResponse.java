@@ -5,7 +5,13 @@ import java.util.Objects;
 /**
  * A mutable {@link HttpResponse} head; content follows separately.
  *
- * <p>Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time. Holds no buffer, so there is nothing to release.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class DefaultHttpResponse extends DefaultHttpMessage implements HttpResponse {
   private HttpResponseStatus status;

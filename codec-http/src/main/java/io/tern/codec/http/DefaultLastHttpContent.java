@@ -7,8 +7,13 @@ import java.util.Objects;
 /**
  * The last piece of content, with trailers.
  *
- * <p>Ownership: the holder's reference count is the buffer's; releasing the holder releases the
- * buffer. Not thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The holder's reference count is the buffer's; releasing the holder releases the buffer.
  */
 public class DefaultLastHttpContent extends DefaultHttpObject implements LastHttpContent {
   private final ByteBuf content;
@@ -25,7 +30,7 @@ public class DefaultLastHttpContent extends DefaultHttpObject implements LastHtt
    * @param content the buffer, now owned by this holder
    */
   public DefaultLastHttpContent(ByteBuf content) {
-    this(content, HttpHeaders.newTrailers(true));
+    this(content, HttpHeaders.newTrailers());
   }
 
   /**

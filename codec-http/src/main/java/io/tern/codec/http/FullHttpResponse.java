@@ -5,8 +5,15 @@ import io.tern.buffer.ByteBuf;
 /**
  * A whole HTTP response: head, content and trailers in one object.
  *
- * <p>Ownership and threading as for {@link HttpContent}: the reference count is the content
- * buffer's.
+ * <h2>Threading</h2>
+ *
+ * As for {@link HttpContent}: not thread-safe: one thread at a time, normally the channel's event
+ * loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The reference count is the content buffer's: whoever holds the message releases it once (a
+ * handler that passes it on does not).
  */
 public interface FullHttpResponse extends HttpResponse, FullHttpMessage {
   @Override

@@ -20,39 +20,56 @@ import java.util.Arrays;
  * Removal compacts the arrays and drops the index (rebuilt lazily). Colliding hashes are told apart
  * by content: they cost time, never correctness.
  *
- * <p>Not thread-safe; the subclass decides what may change and validates what goes in.
+ * <p>A plain store: {@link HttpHeaders}, which holds one, decides what may change and validates
+ * what goes in. Not thread-safe.
  */
-abstract class HeaderStorage {
+final class HeaderStorage {
   /** Entries up to which a lookup scans instead of building the hash index. */
   static final int INDEX_THRESHOLD = 16;
 
   private static final CharSequence[] NO_SEQUENCES = new CharSequence[0];
   private static final int[] NO_INTS = new int[0];
 
-  CharSequence[] names = NO_SEQUENCES;
-  CharSequence[] values = NO_SEQUENCES;
-  int[] hashes = NO_INTS;
-  int size;
+  private CharSequence[] names = NO_SEQUENCES;
+  private CharSequence[] values = NO_SEQUENCES;
+  private int[] hashes = NO_INTS;
+  private int size;
 
   private int[] heads;
   private int[] next;
 
   HeaderStorage() {}
 
+  /** The number of entries. */
+  int size() {
+    return size;
+  }
+
   /**
    * The name of entry {@code i}, as stored (the codecs read entries by index, allocating nothing).
    */
-  final CharSequence nameAt(int i) {
+  CharSequence nameAt(int i) {
     return names[i];
   }
 
   /** The value of entry {@code i}, as stored. */
-  final CharSequence valueAt(int i) {
+  CharSequence valueAt(int i) {
     return values[i];
   }
 
+  /** The {@link AsciiString#hashCode(CharSequence)} of the name of entry {@code i}. */
+  int hashAt(int i) {
+    return hashes[i];
+  }
+
+  /** Replaces entry {@code i}'s name (same hash: the same name in another case) and value. */
+  void replace(int i, CharSequence name, CharSequence value) {
+    names[i] = name;
+    values[i] = value;
+  }
+
   /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
-  final void reserve(int capacity) {
+  void reserve(int capacity) {
     if (capacity > names.length) {
       names = Arrays.copyOf(names, capacity);
       values = Arrays.copyOf(values, capacity);
@@ -61,7 +78,7 @@ abstract class HeaderStorage {
   }
 
   /** Appends an entry; {@code hash} is {@link AsciiString#hashCode(CharSequence)} of the name. */
-  final void append(CharSequence name, int hash, CharSequence value) {
+  void append(CharSequence name, int hash, CharSequence value) {
     int i = size;
     if (i == names.length) {
       int capacity = Math.max(8, i << 1);
@@ -84,7 +101,7 @@ abstract class HeaderStorage {
   }
 
   /** The index of the first entry named {@code name}, or -1. */
-  final int first(CharSequence name, int hash) {
+  int first(CharSequence name, int hash) {
     if (size > INDEX_THRESHOLD) {
       if (heads == null) {
         buildIndex();
@@ -107,7 +124,7 @@ abstract class HeaderStorage {
   }
 
   /** The index of the next entry named {@code name} after entry {@code i}, or -1. */
-  final int following(int i, CharSequence name, int hash) {
+  int following(int i, CharSequence name, int hash) {
     if (heads != null) {
       for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
         if (hashes[j] == hash && nameEquals(names[j], name)) {
@@ -129,7 +146,7 @@ abstract class HeaderStorage {
   }
 
   /** Removes the entries of {@code name} after index {@code i}, keeping the order of the rest. */
-  final void removeAfter(int i, CharSequence name, int hash) {
+  void removeAfter(int i, CharSequence name, int hash) {
     int w = i + 1;
     for (int r = i + 1; r < size; r++) {
       if (hashes[r] == hash && nameEquals(names[r], name)) {
@@ -148,7 +165,7 @@ abstract class HeaderStorage {
   }
 
   /** Removes every entry. */
-  final void removeAll() {
+  void removeAll() {
     Arrays.fill(names, 0, size, null);
     Arrays.fill(values, 0, size, null);
     size = 0;
@@ -156,14 +173,16 @@ abstract class HeaderStorage {
     next = null;
   }
 
-  /** Copies every entry into {@code target}, which must be empty. */
-  final void copyEntriesTo(HeaderStorage target) {
+  /** Returns a new storage with the same entries, sized to them (the index is rebuilt lazily). */
+  HeaderStorage copy() {
+    HeaderStorage c = new HeaderStorage();
     if (size > 0) {
-      target.names = Arrays.copyOf(names, size);
-      target.values = Arrays.copyOf(values, size);
-      target.hashes = Arrays.copyOf(hashes, size);
-      target.size = size;
+      c.names = Arrays.copyOf(names, size);
+      c.values = Arrays.copyOf(values, size);
+      c.hashes = Arrays.copyOf(hashes, size);
+      c.size = size;
     }
+    return c;
   }
 
   private void buildIndex() {

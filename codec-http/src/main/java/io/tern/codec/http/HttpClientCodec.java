@@ -1,22 +1,53 @@
 package io.tern.codec.http;
 
+import io.tern.buffer.ByteBuf;
+import io.tern.codec.ByteToMessageDecoder;
+import io.tern.codec.http.internal.AfterHead;
+import io.tern.codec.http.internal.ClientExchange;
+import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandlerContext;
-import java.util.ArrayDeque;
+import java.util.List;
+import java.util.Objects;
 
 /**
- * The client side of HTTP/1.1 in one handler: an {@link HttpRequestEncoder} for outbound requests
- * and an {@link HttpResponseDecoder} for the responses, which it matches to the requests in order
- * (pipelining). A response to {@code HEAD} has no content whatever its headers say; after a
- * successful response to {@code CONNECT} (and after {@code 101 Switching Protocols}) the following
- * bytes are passed on as they are, for the tunnel or the new protocol.
+ * The client side of HTTP/1.1 in one handler: requests are encoded as {@link HttpRequestEncoder}
+ * encodes them, responses decoded as {@link HttpResponseDecoder} decodes them and matched to the
+ * requests in order (pipelining), and the exchange between the two is one explicit state machine.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <table class="striped">
+ *   <caption>Connection states</caption>
+ *   <thead>
+ *     <tr><th>state</th><th>outbound</th><th>inbound</th><th>left when</th></tr>
+ *   </thead>
+ *   <tbody>
+ *     <tr><td>open</td><td>requests</td><td>responses: none for {@code HEAD} has content whatever
+ *         its headers say; {@code 1xx} interim responses answer nothing</td><td>a {@code 2xx}
+ *         answer to {@code CONNECT} (tunnel), {@code 101 Switching Protocols} (upgraded)</td></tr>
+ *     <tr><td>tunnel, upgraded</td><td>{@link ByteBuf}s written as they are; requests
+ *         refused</td><td>bytes passed on as {@link ByteBuf}s, for the tunnel or the new
+ *         protocol</td><td>never (the handler taking over removes the codec)</td></tr>
+ *   </tbody>
+ * </table>
+ *
+ * <p>A refused write fails its promise with an {@link IllegalStateException} and releases the
+ * message. Requests written with the {@linkplain ChannelHandlerContext#voidPromise() void promise}
+ * are batched until the flush, as {@link HttpObjectEncoder} describes.
+ *
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound as {@link HttpObjectDecoder}: everything passed on belongs to the next handler. Outbound
+ * as {@link HttpObjectEncoder}: each message written is released once encoded (or refused).
  */
-public class HttpClientCodec extends HttpResponseDecoder {
-  private final ArrayDeque<HttpMethod> methods = new ArrayDeque<>(4);
+public final class HttpClientCodec extends ByteToMessageDecoder {
+  private final HttpDecoderConfig config;
+  private final ClientExchange exchange = new ClientExchange();
+  private final HttpMessageReader reader;
   private final HttpRequestEncoder encoder = new HttpRequestEncoder();
-  private boolean noContent;
 
   /** Creates a codec with {@link HttpDecoderConfig#DEFAULT}. */
   public HttpClientCodec() {
@@ -29,13 +60,55 @@ public class HttpClientCodec extends HttpResponseDecoder {
    * @param config the decoder's limits
    */
   public HttpClientCodec(HttpDecoderConfig config) {
-    super(config);
+    this.config = Objects.requireNonNull(config, "config");
+    this.reader = new HttpMessageReader(config, StatusLine.INSTANCE, this::responseDecoded);
+  }
+
+  /**
+   * Returns the decoder's limits.
+   *
+   * @return the configuration
+   */
+  public HttpDecoderConfig config() {
+    return config;
+  }
+
+  private AfterHead responseDecoded(HttpMessage head) {
+    return exchange.responseDecoded(((HttpResponse) head).status().code());
+  }
+
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    HttpObject failed = reader.read(in, out);
+    if (failed != null) {
+      out.add(failed);
+    }
+  }
+
+  @Override
+  protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    HttpObject failed = reader.readLast(in, out);
+    if (failed != null) {
+      out.add(failed);
+    }
   }
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) throws Exception {
+    if (exchange.state() != ClientExchange.State.OPEN) {
+      if (msg instanceof ByteBuf) {
+        encoder.writeBatch(ctx);
+        ctx.write(msg, promise);
+      } else {
+        ReferenceCountUtil.release(msg);
+        promise.tryFailure(
+            new IllegalStateException(
+                "the connection carries no HTTP any more (" + exchange.state() + ")"));
+      }
+      return;
+    }
     if (msg instanceof HttpRequest request) {
-      methods.add(request.method());
+      exchange.requestWritten(request.method());
     }
     encoder.write(ctx, msg, promise);
   }
@@ -51,27 +124,12 @@ public class HttpClientCodec extends HttpResponseDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) throws Exception {
+  protected void decoderRemoved(ChannelHandlerContext ctx) throws Exception {
     encoder.writeBatch(ctx);
-    super.handlerRemoved0(ctx);
-  }
-
-  // Called first for every decoded response head: matches it with its request.
-  @Override
-  protected boolean isSwitchingToNonHttp(HttpMessage msg) {
-    int code = ((HttpResponse) msg).status().code();
-    if (code >= 100 && code < 200 && code != 101) {
-      noContent = true; // an interim response: its request still waits for the final one
-      return false;
-    }
-    HttpMethod method = methods.poll();
-    boolean connected = HttpMethod.CONNECT.equals(method) && code >= 200 && code < 300;
-    noContent = HttpMethod.HEAD.equals(method);
-    return connected || super.isSwitchingToNonHttp(msg);
   }
 
   @Override
-  protected boolean isContentAlwaysEmpty(HttpMessage msg) {
-    return noContent || super.isContentAlwaysEmpty(msg);
+  public String toString() {
+    return "HttpClientCodec(" + exchange + ")";
   }
 }

@@ -7,11 +7,15 @@ import io.tern.common.ReferenceCounted;
  * A piece of the content of an HTTP message, holding a {@link ByteBuf}. The last piece is a {@link
  * LastHttpContent}.
  *
- * <p><b>Ownership.</b> The reference count is the buffer's: whoever holds the content releases it
- * once (a handler that passes it on does not). {@link #duplicate()} shares the buffer without a new
- * reference; {@link #retainedDuplicate()} adds one; {@link #copy()} copies it.
+ * <h2>Threading</h2>
  *
- * <p>Not thread-safe: one thread at a time, normally the channel's event loop.
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The reference count is the buffer's: whoever holds the content releases it once (a handler that
+ * passes it on does not). {@link #duplicate()} shares the buffer without a new reference; {@link
+ * #retainedDuplicate()} adds one; {@link #copy()} copies it.
  */
 public interface HttpContent extends HttpObject, ReferenceCounted {
   // refCnt and release are the buffer's (written once here); retain and touch return this type.

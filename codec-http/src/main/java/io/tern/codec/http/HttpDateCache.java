@@ -12,9 +12,15 @@ import java.util.Objects;
  * second formats the date once per second and shares the same {@link AsciiString} between its
  * responses. Tests pass their own {@link InstantSource} to move time by hand.
  *
- * <p>Thread-safe: any thread may call {@link #currentDate()}; the cached value is published through
- * a volatile field holding an immutable pair, so at worst two threads format the same second once
+ * <h2>Threading</h2>
+ *
+ * Thread-safe: any thread may call {@link #currentDate()}; the cached value is published through a
+ * volatile field holding an immutable pair, so at worst two threads format the same second once
  * each.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpDateCache {
   private static final HttpDateCache SYSTEM = new HttpDateCache(InstantSource.system());

@@ -23,6 +23,14 @@ package io.tern.codec.http;
  * <p>Framing rules that guard against request smuggling are not switches: they always apply (see
  * {@link HttpObjectDecoder}).
  *
+ * <h2>Threading</h2>
+ *
+ * Immutable: each {@code with…} method returns a changed copy; shareable between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
+ *
  * @param maxInitialLineLength the longest request or status line, in bytes
  * @param maxHeaderSize the largest header (or trailer) section, in bytes
  * @param maxHeaderCount the most header (or trailer) fields

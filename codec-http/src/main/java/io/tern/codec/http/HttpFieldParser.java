@@ -1,6 +1,7 @@
 package io.tern.codec.http;
 
 import io.tern.codec.http.internal.HttpChars;
+import io.tern.codec.http.internal.KnownHeaderNames;
 import io.tern.common.AsciiString;
 
 /**

@@ -6,7 +6,13 @@ import io.tern.common.AsciiString;
  * Standard HTTP header names as lower-case {@link AsciiString} constants. Header lookup ignores
  * case, and HTTP/2 requires lower case on the wire, so these are the forms to use.
  *
- * <p>Constants only; immutable and shareable between threads.
+ * <h2>Threading</h2>
+ *
+ * Constants only; immutable and shareable between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpHeaderNames {
   /** {@code "accept"}. */

@@ -5,7 +5,13 @@ import io.tern.common.AsciiString;
 /**
  * Common HTTP header values and parameter names as {@link AsciiString} constants.
  *
- * <p>Constants only; immutable and shareable between threads.
+ * <h2>Threading</h2>
+ *
+ * Constants only; immutable and shareable between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpHeaderValues {
   /** {@code "application/json"}. */

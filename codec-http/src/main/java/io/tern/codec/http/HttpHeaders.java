@@ -1,6 +1,7 @@
 package io.tern.codec.http;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.tern.codec.http.internal.HeaderChecks;
 import io.tern.common.AsciiString;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -16,77 +18,142 @@ import java.util.function.BiConsumer;
  * The header fields of an HTTP message (or the trailer fields of its last content): an ordered
  * multi-map from case-insensitive names to values.
  *
- * <p><b>Names and values.</b> Names are compared ignoring ASCII case; use the {@link
- * HttpHeaderNames} constants, whose hash is cached. Values are kept as given (a {@link String} or
- * an {@link AsciiString}); {@link #get(CharSequence)} returns them as strings. Insertion order is
- * kept, across names too, and is the order an encoder writes.
+ * <pre>{@code
+ * HttpHeaders h = new HttpHeaders();                       // validates names and values
+ * h.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN).setInt(CONTENT_LENGTH, 13);
+ * HttpHeaders trusted = HttpHeaders.create(HttpHeaders.Validation.NONE);   // input checked already
+ * }</pre>
  *
- * <p><b>Validation.</b> By default a name must be a non-empty token (RFC 9110, section 5.6.2) and a
- * value may contain visible characters, obs-text, spaces and tabs only: never CR, LF, NUL or
- * another control character, and no character above {@code 0xFF}. Invalid input throws {@link
+ * <h2>Names and values</h2>
+ *
+ * Names are compared ignoring ASCII case; use the {@link HttpHeaderNames} constants, whose hash is
+ * cached. Values are kept as given (a {@link String} or an {@link AsciiString}); {@link
+ * #get(CharSequence)} returns them as strings, {@link #getInt}, {@link #getLong} and {@link
+ * #getTimeMillis} parse them. Insertion order is kept, across names too, and is the order an
+ * encoder writes.
+ *
+ * <h2>Validation</h2>
+ *
+ * By default a name must be a non-empty token (RFC 9110, section 5.6.2) and a value may contain
+ * visible characters, obs-text, spaces and tabs only: never CR, LF, NUL or another control
+ * character, and no character above {@code 0xFF}. Invalid input throws {@link
  * IllegalArgumentException}, so a response header built from untrusted data cannot split the
- * response. {@link #HttpHeaders(boolean, boolean)} turns either check off for trusted input.
+ * response. {@link #create(Validation)} chooses less checking for trusted input; {@link
+ * #newTrailers(Validation)} creates trailer fields, which also refuse the framing names.
  *
- * <p><b>Layout.</b> Entries live in parallel arrays (names, values, name hashes). Up to 16 entries
- * a lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
+ * <h2>Layout</h2>
+ *
+ * Entries live in a storage of parallel arrays (names, values, name hashes). Up to 16 entries a
+ * lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
  * per-entry chains, in insertion order) is built on first lookup, so large header sets stay O(1)
  * per lookup while typical requests pay no index at all.
  *
- * <p><b>Threads.</b> Not thread-safe: one thread at a time (normally the channel's event loop). The
- * read-only {@link #EMPTY} instance may be shared.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time (normally the channel's event loop). The read-only {@link
+ * #EMPTY} instance may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
-public final class HttpHeaders extends TypedHeaders
-    implements Iterable<Map.Entry<CharSequence, CharSequence>> {
+public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharSequence>> {
+  /** What {@link HttpHeaders} checks in the names and values it is given. */
+  public enum Validation {
+    /** Names must be tokens and values free of forbidden characters (the default). */
+    NAMES_AND_VALUES(true, true),
+    /** Names must be tokens; values are taken as they are. */
+    NAMES(true, false),
+    /** Nothing is checked: for names and values the caller has checked or written itself. */
+    NONE(false, false);
+
+    private final boolean names;
+    private final boolean values;
+
+    Validation(boolean names, boolean values) {
+      this.names = names;
+      this.values = values;
+    }
+
+    /**
+     * Returns whether names are checked.
+     *
+     * @return {@code true} if names must be tokens
+     */
+    public boolean checksNames() {
+      return names;
+    }
+
+    /**
+     * Returns whether values are checked.
+     *
+     * @return {@code true} if values are checked for forbidden characters
+     */
+    public boolean checksValues() {
+      return values;
+    }
+  }
+
+  /** What a header set is for: fields, trailer fields, or the shared empty instance. */
+  private enum Role {
+    FIELDS,
+    TRAILERS,
+    READ_ONLY
+  }
+
   /** An empty, read-only instance: every mutator throws {@link UnsupportedOperationException}. */
-  public static final HttpHeaders EMPTY = new HttpHeaders(false, false, true, false);
+  public static final HttpHeaders EMPTY = new HttpHeaders(Validation.NONE, Role.READ_ONLY);
 
-  private final boolean validateNames;
-  private final boolean validateValues;
-  private final boolean readOnly;
-  private final boolean trailers;
+  private final HeaderStorage entries;
+  private final Validation validation;
+  private final Role role;
 
-  /** Creates empty headers that validate names and values. */
+  /** Creates empty headers that validate names and values ({@link Validation#NAMES_AND_VALUES}). */
   public HttpHeaders() {
-    this(true, true, false, false);
+    this(Validation.NAMES_AND_VALUES, Role.FIELDS);
+  }
+
+  private HttpHeaders(Validation validation, Role role) {
+    this(validation, role, new HeaderStorage());
+  }
+
+  private HttpHeaders(Validation validation, Role role, HeaderStorage entries) {
+    this.validation = Objects.requireNonNull(validation, "validation");
+    this.role = role;
+    this.entries = entries;
   }
 
   /**
    * Creates empty headers.
    *
-   * @param validate whether to validate names and values (turn off for trusted input only)
+   * @param validation what to check in names and values ({@link Validation#NONE} for trusted input
+   *     only)
+   * @return new, empty headers
    */
-  public HttpHeaders(boolean validate) {
-    this(validate, validate, false, false);
+  public static HttpHeaders create(Validation validation) {
+    return new HttpHeaders(validation, Role.FIELDS);
   }
 
   /**
-   * Creates empty headers.
+   * Creates empty trailer fields that validate names and values, and refuse the names that must not
+   * appear in a trailer ({@code Content-Length}, {@code Transfer-Encoding}, {@code Trailer}).
    *
-   * @param validateNames whether names must be tokens
-   * @param validateValues whether values are checked for forbidden characters
-   */
-  public HttpHeaders(boolean validateNames, boolean validateValues) {
-    this(validateNames, validateValues, false, false);
-  }
-
-  private HttpHeaders(
-      boolean validateNames, boolean validateValues, boolean readOnly, boolean trailers) {
-    this.validateNames = validateNames;
-    this.validateValues = validateValues;
-    this.readOnly = readOnly;
-    this.trailers = trailers;
-  }
-
-  /**
-   * Creates empty trailer fields: like {@link #HttpHeaders(boolean)}, and when validating they also
-   * refuse the names that must not appear in a trailer ({@code Content-Length}, {@code
-   * Transfer-Encoding}, {@code Trailer}).
-   *
-   * @param validate whether to validate
    * @return new, empty trailers
    */
-  public static HttpHeaders newTrailers(boolean validate) {
-    return new HttpHeaders(validate, validate, false, true);
+  public static HttpHeaders newTrailers() {
+    return newTrailers(Validation.NAMES_AND_VALUES);
+  }
+
+  /**
+   * Creates empty trailer fields: like {@link #create(Validation)}, and when names are validated
+   * they also refuse the names that must not appear in a trailer ({@code Content-Length}, {@code
+   * Transfer-Encoding}, {@code Trailer}).
+   *
+   * @param validation what to check in names and values
+   * @return new, empty trailers
+   */
+  public static HttpHeaders newTrailers(Validation validation) {
+    return new HttpHeaders(validation, Role.TRAILERS);
   }
 
   // -----------------------------------------------------------------------------------------
@@ -98,7 +165,7 @@ public final class HttpHeaders extends TypedHeaders
    * @return the entry count
    */
   public int size() {
-    return size;
+    return entries.size();
   }
 
   /**
@@ -107,25 +174,16 @@ public final class HttpHeaders extends TypedHeaders
    * @return {@code true} if empty
    */
   public boolean isEmpty() {
-    return size == 0;
+    return entries.size() == 0;
   }
 
   /**
-   * Returns whether names are validated.
+   * Returns what these headers check in the names and values they are given.
    *
-   * @return {@code true} if names must be tokens
+   * @return the validation
    */
-  public boolean validatesNames() {
-    return validateNames;
-  }
-
-  /**
-   * Returns whether values are validated.
-   *
-   * @return {@code true} if values are checked for forbidden characters
-   */
-  public boolean validatesValues() {
-    return validateValues;
+  public Validation validation() {
+    return validation;
   }
 
   /**
@@ -162,10 +220,10 @@ public final class HttpHeaders extends TypedHeaders
     return value(name);
   }
 
-  @Override
+  /** The first value of {@code name} as stored, or {@code null}. */
   CharSequence value(CharSequence name) {
-    int i = first(name, AsciiString.hashCode(name));
-    return i < 0 ? null : values[i];
+    int i = entries.first(name, AsciiString.hashCode(name));
+    return i < 0 ? null : entries.valueAt(i);
   }
 
   /**
@@ -177,8 +235,8 @@ public final class HttpHeaders extends TypedHeaders
   public List<String> getAll(CharSequence name) {
     int hash = AsciiString.hashCode(name);
     List<String> all = new ArrayList<>(4);
-    for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
-      all.add(values[i].toString());
+    for (int i = entries.first(name, hash); i >= 0; i = entries.following(i, name, hash)) {
+      all.add(entries.valueAt(i).toString());
     }
     return all;
   }
@@ -192,7 +250,7 @@ public final class HttpHeaders extends TypedHeaders
   public int count(CharSequence name) {
     int hash = AsciiString.hashCode(name);
     int n = 0;
-    for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
+    for (int i = entries.first(name, hash); i >= 0; i = entries.following(i, name, hash)) {
       n++;
     }
     return n;
@@ -205,7 +263,7 @@ public final class HttpHeaders extends TypedHeaders
    * @return {@code true} if present
    */
   public boolean contains(CharSequence name) {
-    return first(name, AsciiString.hashCode(name)) >= 0;
+    return entries.first(name, AsciiString.hashCode(name)) >= 0;
   }
 
   /**
@@ -218,10 +276,10 @@ public final class HttpHeaders extends TypedHeaders
    */
   public boolean contains(CharSequence name, CharSequence value, boolean ignoreCase) {
     int hash = AsciiString.hashCode(name);
-    for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
+    for (int i = entries.first(name, hash); i >= 0; i = entries.following(i, name, hash)) {
       if (ignoreCase
-          ? AsciiString.contentEqualsIgnoreCase(values[i], value)
-          : AsciiString.contentEquals(values[i], value)) {
+          ? AsciiString.contentEqualsIgnoreCase(entries.valueAt(i), value)
+          : AsciiString.contentEquals(entries.valueAt(i), value)) {
         return true;
       }
     }
@@ -240,8 +298,8 @@ public final class HttpHeaders extends TypedHeaders
    */
   public boolean containsValue(CharSequence name, CharSequence value, boolean ignoreCase) {
     int hash = AsciiString.hashCode(name);
-    for (int i = first(name, hash); i >= 0; i = following(i, name, hash)) {
-      if (HeaderChecks.containsElement(values[i], value, ignoreCase)) {
+    for (int i = entries.first(name, hash); i >= 0; i = entries.following(i, name, hash)) {
+      if (HeaderChecks.containsElement(entries.valueAt(i), value, ignoreCase)) {
         return true;
       }
     }
@@ -255,9 +313,9 @@ public final class HttpHeaders extends TypedHeaders
    */
   public Set<String> names() {
     Set<String> result = new LinkedHashSet<>();
-    for (int i = 0; i < size; i++) {
-      if (first(names[i], hashes[i]) == i) {
-        result.add(names[i].toString());
+    for (int i = 0, n = entries.size(); i < n; i++) {
+      if (entries.first(entries.nameAt(i), entries.hashAt(i)) == i) {
+        result.add(entries.nameAt(i).toString());
       }
     }
     return result;
@@ -269,9 +327,12 @@ public final class HttpHeaders extends TypedHeaders
    * @return a new list of immutable entries
    */
   public List<Map.Entry<String, String>> entries() {
-    List<Map.Entry<String, String>> result = new ArrayList<>(size);
-    for (int i = 0; i < size; i++) {
-      result.add(new AbstractMap.SimpleImmutableEntry<>(names[i].toString(), values[i].toString()));
+    int n = entries.size();
+    List<Map.Entry<String, String>> result = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      result.add(
+          new AbstractMap.SimpleImmutableEntry<>(
+              entries.nameAt(i).toString(), entries.valueAt(i).toString()));
     }
     return result;
   }
@@ -282,8 +343,8 @@ public final class HttpHeaders extends TypedHeaders
    * @param action receives each name and value as stored; must not modify these headers
    */
   public void forEach(BiConsumer<? super CharSequence, ? super CharSequence> action) {
-    for (int i = 0; i < size; i++) {
-      action.accept(names[i], values[i]);
+    for (int i = 0, n = entries.size(); i < n; i++) {
+      action.accept(entries.nameAt(i), entries.valueAt(i));
     }
   }
 
@@ -295,20 +356,158 @@ public final class HttpHeaders extends TypedHeaders
 
       @Override
       public boolean hasNext() {
-        return i < size;
+        return i < entries.size();
       }
 
       @Override
       public Map.Entry<CharSequence, CharSequence> next() {
-        if (i >= size) {
+        if (i >= entries.size()) {
           throw new NoSuchElementException();
         }
         Map.Entry<CharSequence, CharSequence> e =
-            new AbstractMap.SimpleImmutableEntry<>(names[i], values[i]);
+            new AbstractMap.SimpleImmutableEntry<>(entries.nameAt(i), entries.valueAt(i));
         i++;
         return e;
       }
     };
+  }
+
+  // -----------------------------------------------------------------------------------------
+  // Typed values (numbers and HTTP dates)
+
+  /**
+   * Returns the first value of {@code name} as an {@code int}.
+   *
+   * @param name the name, any case
+   * @return the value, or {@code null} if absent or not a decimal {@code int}
+   */
+  public Integer getInt(CharSequence name) {
+    CharSequence v = value(name);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Integer.parseInt(v, 0, v.length(), 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Returns the first value of {@code name} as an {@code int}, or a default.
+   *
+   * @param name the name, any case
+   * @param defaultValue returned when absent or not a decimal {@code int}
+   * @return the value
+   */
+  public int getInt(CharSequence name, int defaultValue) {
+    Integer v = getInt(name);
+    return v == null ? defaultValue : v;
+  }
+
+  /**
+   * Returns the first value of {@code name} as a {@code long}.
+   *
+   * @param name the name, any case
+   * @return the value, or {@code null} if absent or not a decimal {@code long}
+   */
+  public Long getLong(CharSequence name) {
+    CharSequence v = value(name);
+    if (v == null) {
+      return null;
+    }
+    try {
+      return Long.parseLong(v, 0, v.length(), 10);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Returns the first value of {@code name} as a {@code long}, or a default.
+   *
+   * @param name the name, any case
+   * @param defaultValue returned when absent or not a decimal {@code long}
+   * @return the value
+   */
+  public long getLong(CharSequence name, long defaultValue) {
+    Long v = getLong(name);
+    return v == null ? defaultValue : v;
+  }
+
+  /**
+   * Returns the first value of {@code name} parsed as an HTTP date ({@link DateFormatter}).
+   *
+   * @param name the name, any case
+   * @return milliseconds since the epoch, or {@code null} if absent or not a date
+   */
+  public Long getTimeMillis(CharSequence name) {
+    CharSequence v = value(name);
+    if (v == null) {
+      return null;
+    }
+    long millis = DateFormatter.parseMillis(v, Long.MIN_VALUE);
+    return millis == Long.MIN_VALUE ? null : millis;
+  }
+
+  /**
+   * Adds a decimal {@code int} value.
+   *
+   * @param name the name
+   * @param value the value
+   * @return these headers
+   */
+  @CanIgnoreReturnValue
+  public HttpHeaders addInt(CharSequence name, int value) {
+    return add(name, Integer.toString(value));
+  }
+
+  /**
+   * Adds a decimal {@code long} value.
+   *
+   * @param name the name
+   * @param value the value
+   * @return these headers
+   */
+  @CanIgnoreReturnValue
+  public HttpHeaders addLong(CharSequence name, long value) {
+    return add(name, Long.toString(value));
+  }
+
+  /**
+   * Replaces every value of {@code name} with a decimal {@code int}.
+   *
+   * @param name the name
+   * @param value the value
+   * @return these headers
+   */
+  @CanIgnoreReturnValue
+  public HttpHeaders setInt(CharSequence name, int value) {
+    return set(name, Integer.toString(value));
+  }
+
+  /**
+   * Replaces every value of {@code name} with a decimal {@code long}.
+   *
+   * @param name the name
+   * @param value the value
+   * @return these headers
+   */
+  @CanIgnoreReturnValue
+  public HttpHeaders setLong(CharSequence name, long value) {
+    return set(name, Long.toString(value));
+  }
+
+  /**
+   * Replaces every value of {@code name} with an HTTP date (RFC 1123 format, GMT).
+   *
+   * @param name the name
+   * @param epochMillis milliseconds since the epoch
+   * @return these headers
+   */
+  @CanIgnoreReturnValue
+  public HttpHeaders setTimeMillis(CharSequence name, long epochMillis) {
+    return set(name, DateFormatter.format(epochMillis));
   }
 
   // -----------------------------------------------------------------------------------------
@@ -322,11 +521,10 @@ public final class HttpHeaders extends TypedHeaders
    * @return these headers
    * @throws IllegalArgumentException if validation is on and the name or value is invalid
    */
-  @Override
   @CanIgnoreReturnValue
   public HttpHeaders add(CharSequence name, CharSequence value) {
     checkWritable();
-    append(checkName(name), AsciiString.hashCode(name), checkValue(value));
+    entries.append(checkName(name), AsciiString.hashCode(name), checkValue(value));
     return this;
   }
 
@@ -344,7 +542,7 @@ public final class HttpHeaders extends TypedHeaders
     checkName(name);
     int hash = AsciiString.hashCode(name);
     for (CharSequence v : values) {
-      append(name, hash, checkValue(v));
+      entries.append(name, hash, checkValue(v));
     }
     return this;
   }
@@ -361,19 +559,23 @@ public final class HttpHeaders extends TypedHeaders
     if (other == this) {
       other = other.copy();
     }
-    for (int i = 0; i < other.size; i++) {
-      CharSequence n = other.names[i];
-      CharSequence v = other.values[i];
-      if (validateNames && !other.validateNames) {
-        checkName(n);
+    HeaderStorage from = other.entries;
+    boolean checkNames = validation.checksNames() && !other.validation.checksNames();
+    boolean checkValues = validation.checksValues() && !other.validation.checksValues();
+    boolean checkTrailerNames = role == Role.TRAILERS && validation.checksNames();
+    for (int i = 0, n = from.size(); i < n; i++) {
+      CharSequence name = from.nameAt(i);
+      CharSequence value = from.valueAt(i);
+      if (checkNames) {
+        checkName(name);
       }
-      if (validateValues && !other.validateValues) {
-        checkValue(v);
+      if (checkValues) {
+        checkValue(value);
       }
-      if (trailers && validateNames) {
-        HeaderChecks.trailerName(n);
+      if (checkTrailerNames) {
+        HeaderChecks.trailerName(name);
       }
-      append(n, other.hashes[i], v);
+      entries.append(name, from.hashAt(i), value);
     }
     return this;
   }
@@ -386,21 +588,19 @@ public final class HttpHeaders extends TypedHeaders
    * @return these headers
    * @throws IllegalArgumentException if validation is on and the name or value is invalid
    */
-  @Override
   @CanIgnoreReturnValue
   public HttpHeaders set(CharSequence name, CharSequence value) {
     checkWritable();
     checkName(name);
     checkValue(value);
     int hash = AsciiString.hashCode(name);
-    int i = first(name, hash);
+    int i = entries.first(name, hash);
     if (i < 0) {
-      append(name, hash, value);
+      entries.append(name, hash, value);
     } else {
-      names[i] = name;
-      values[i] = value;
-      if (following(i, name, hash) >= 0) {
-        removeAfter(i, name, hash);
+      entries.replace(i, name, value);
+      if (entries.following(i, name, hash) >= 0) {
+        entries.removeAfter(i, name, hash);
       }
     }
     return this;
@@ -424,7 +624,7 @@ public final class HttpHeaders extends TypedHeaders
     remove(name);
     int hash = AsciiString.hashCode(name);
     for (CharSequence v : checked) {
-      append(name, hash, v);
+      entries.append(name, hash, v);
     }
     return this;
   }
@@ -458,9 +658,10 @@ public final class HttpHeaders extends TypedHeaders
     if (other == this) {
       return this;
     }
-    for (int i = 0; i < other.size; i++) {
-      if (other.first(other.names[i], other.hashes[i]) == i) {
-        remove(other.names[i]);
+    HeaderStorage from = other.entries;
+    for (int i = 0, n = from.size(); i < n; i++) {
+      if (from.first(from.nameAt(i), from.hashAt(i)) == i) {
+        remove(from.nameAt(i));
       }
     }
     return add(other);
@@ -476,11 +677,11 @@ public final class HttpHeaders extends TypedHeaders
   public boolean remove(CharSequence name) {
     checkWritable();
     int hash = AsciiString.hashCode(name);
-    int i = first(name, hash);
+    int i = entries.first(name, hash);
     if (i < 0) {
       return false;
     }
-    removeAfter(i - 1, name, hash);
+    entries.removeAfter(i - 1, name, hash);
     return true;
   }
 
@@ -492,7 +693,7 @@ public final class HttpHeaders extends TypedHeaders
   @CanIgnoreReturnValue
   public HttpHeaders clear() {
     checkWritable();
-    removeAll();
+    entries.removeAll();
     return this;
   }
 
@@ -503,10 +704,11 @@ public final class HttpHeaders extends TypedHeaders
    * @return the copy
    */
   public HttpHeaders copy() {
-    HttpHeaders c = new HttpHeaders(validateNames, validateValues, false, trailers);
-    copyEntriesTo(c);
-    return c;
+    return new HttpHeaders(validation, role == Role.READ_ONLY ? Role.FIELDS : role, entries.copy());
   }
+
+  // -----------------------------------------------------------------------------------------
+  // For the codecs: trusted input and allocation-free reading by index
 
   /**
    * Adds an entry the caller has already validated (the decoders do it while parsing).
@@ -515,24 +717,39 @@ public final class HttpHeaders extends TypedHeaders
    * @param value the value
    */
   void addTrusted(CharSequence name, CharSequence value) {
-    append(name, AsciiString.hashCode(name), value);
+    entries.append(name, AsciiString.hashCode(name), value);
+  }
+
+  /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
+  void reserve(int capacity) {
+    entries.reserve(capacity);
+  }
+
+  /** The name of entry {@code i}, as stored. */
+  CharSequence nameAt(int i) {
+    return entries.nameAt(i);
+  }
+
+  /** The value of entry {@code i}, as stored. */
+  CharSequence valueAt(int i) {
+    return entries.valueAt(i);
   }
 
   // -----------------------------------------------------------------------------------------
   // Validation (the rules are in HeaderChecks)
 
   private void checkWritable() {
-    if (readOnly) {
+    if (role == Role.READ_ONLY) {
       throw new UnsupportedOperationException("read-only headers");
     }
   }
 
   private CharSequence checkName(CharSequence name) {
-    return HeaderChecks.name(name, validateNames, trailers);
+    return HeaderChecks.name(name, validation.checksNames(), role == Role.TRAILERS);
   }
 
   private CharSequence checkValue(CharSequence value) {
-    return HeaderChecks.value(value, validateValues);
+    return HeaderChecks.value(value, validation.checksValues());
   }
 
   // -----------------------------------------------------------------------------------------
@@ -547,21 +764,25 @@ public final class HttpHeaders extends TypedHeaders
     if (this == o) {
       return true;
     }
-    if (!(o instanceof HttpHeaders other) || other.size != size) {
+    HeaderStorage mine = entries;
+    if (!(o instanceof HttpHeaders h) || h.entries.size() != mine.size()) {
       return false;
     }
-    for (int i = 0; i < size; i++) {
-      if (first(names[i], hashes[i]) != i) {
+    HeaderStorage theirs = h.entries;
+    for (int i = 0, n = mine.size(); i < n; i++) {
+      CharSequence name = mine.nameAt(i);
+      int hash = mine.hashAt(i);
+      if (mine.first(name, hash) != i) {
         continue;
       }
       int a = i;
-      int b = other.first(names[i], hashes[i]);
+      int b = theirs.first(name, hash);
       while (a >= 0 && b >= 0) {
-        if (!AsciiString.contentEquals(values[a], other.values[b])) {
+        if (!AsciiString.contentEquals(mine.valueAt(a), theirs.valueAt(b))) {
           return false;
         }
-        a = following(a, names[i], hashes[i]);
-        b = other.following(b, names[i], hashes[i]);
+        a = mine.following(a, name, hash);
+        b = theirs.following(b, name, hash);
       }
       if (a != b) {
         return false;
@@ -573,8 +794,8 @@ public final class HttpHeaders extends TypedHeaders
   @Override
   public int hashCode() {
     int h = 0;
-    for (int i = 0; i < size; i++) {
-      h += hashes[i] ^ AsciiString.hashCode(values[i]);
+    for (int i = 0, n = entries.size(); i < n; i++) {
+      h += entries.hashAt(i) ^ AsciiString.hashCode(entries.valueAt(i));
     }
     return h;
   }
@@ -582,11 +803,11 @@ public final class HttpHeaders extends TypedHeaders
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder("HttpHeaders[");
-    for (int i = 0; i < size; i++) {
+    for (int i = 0, n = entries.size(); i < n; i++) {
       if (i > 0) {
         sb.append(", ");
       }
-      sb.append(names[i]).append(": ").append(values[i]);
+      sb.append(entries.nameAt(i)).append(": ").append(entries.valueAt(i));
     }
     return sb.append(']').toString();
   }

@@ -6,7 +6,13 @@ import com.google.errorprone.annotations.CanIgnoreReturnValue;
  * The head of an HTTP request or response: the protocol version and the header fields. Content
  * follows as {@link HttpContent} objects unless the message is a {@link FullHttpMessage}.
  *
- * <p>Not thread-safe: one thread at a time, normally the channel's event loop.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * A head holds no reference-counted objects; content travels separately.
  */
 public interface HttpMessage extends HttpObject {
   /**

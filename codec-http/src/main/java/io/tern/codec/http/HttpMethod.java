@@ -11,6 +11,14 @@ import java.util.Objects;
  * <p>The standard methods are shared constants, and {@link #valueOf(String)} returns them without
  * allocating; other (extension) methods are created on demand. Instances are immutable and may be
  * shared between threads.
+ *
+ * <h2>Threading</h2>
+ *
+ * Instances are immutable and may be shared between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpMethod implements Comparable<HttpMethod> {
   /** {@code OPTIONS}: asks for the communication options of a resource or the server. */

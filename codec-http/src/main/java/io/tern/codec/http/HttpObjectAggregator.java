@@ -25,9 +25,14 @@ import java.util.List;
  *       the failed {@link DecoderResult}.
  * </ul>
  *
- * <p>Ownership: content buffers are retained into a composite buffer that belongs to the full
- * message passed on; whatever is gathered when the channel closes or the handler is removed is
- * released. Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Content buffers are retained into a composite buffer that belongs to the full message passed on;
+ * whatever is gathered when the channel closes or the handler is removed is released.
  */
 public class HttpObjectAggregator extends MessageToMessageDecoder<HttpObject> {
   private final int maxContentLength;
@@ -147,7 +152,8 @@ public class HttpObjectAggregator extends MessageToMessageDecoder<HttpObject> {
       headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
     }
     headers.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
-    HttpHeaders t = trailers.isEmpty() ? HttpHeaders.newTrailers(false) : trailers.copy();
+    HttpHeaders t =
+        trailers.isEmpty() ? HttpHeaders.newTrailers(HttpHeaders.Validation.NONE) : trailers.copy();
     if (m instanceof HttpRequest r) {
       return new DefaultFullHttpRequest(r.protocolVersion(), r.method(), r.uri(), body, headers, t);
     }

@@ -15,34 +15,39 @@ import java.util.List;
 
 /**
  * Encodes {@link HttpMessage}s and their {@link HttpContent}s (and plain {@link ByteBuf}s as
- * content) into bytes. Subclasses write the first line: {@link HttpRequestEncoder}, {@link
- * HttpResponseEncoder}.
+ * content) into bytes. The two kinds, which write the first line, are {@link HttpRequestEncoder}
+ * and {@link HttpResponseEncoder}.
  *
  * <p>The head is written into one buffer sized from the previous heads; {@link AsciiString} names
  * and values (the {@link HttpHeaderNames} constants, cached statuses and versions) are copied as
  * bytes. Content up to {@value #MERGE_THRESHOLD} bytes is copied behind the head so a small
  * response is a single buffer (one write); larger content is passed on as it is, retained. With
  * {@code Transfer-Encoding: chunked}, each content becomes a chunk and the last one a {@code 0}
- * chunk with the trailers. Content of a message that cannot have any ({@link
- * #isContentAlwaysEmpty}) is dropped.
+ * chunk with the trailers. Content of a message that cannot have any (a {@code 1xx}, {@code 204} or
+ * {@code 304} response; in a codec, the answer to {@code HEAD}) is dropped.
  *
- * <p><b>Batching.</b> Messages written with the channel's {@linkplain VoidChannelPromise void
- * promise} are encoded one behind the other into a single buffer that is passed on at the next
- * flush (or close, removal, a write with an ordinary promise, or after {@value #MAX_BATCH_BYTES}
- * bytes): a server answering sixteen pipelined requests in one read writes one buffer instead of
- * sixteen. Nobody waits for those writes, so nothing is lost by completing none of them; a failure
- * still reaches {@code exceptionCaught}.
+ * <h2>Batching</h2>
  *
- * <p>Ownership: as for {@link MessageToMessageEncoder}, each accepted message is released after it
- * is encoded; the buffers produced belong to the next handler.
+ * Messages written with the channel's {@linkplain VoidChannelPromise void promise} are encoded one
+ * behind the other into a single buffer that is passed on at the next flush (or close, removal, a
+ * write with an ordinary promise, or after {@value #MAX_BATCH_BYTES} bytes): a server answering
+ * sixteen pipelined requests in one read writes one buffer instead of sixteen. Nobody waits for
+ * those writes, so nothing is lost by completing none of them; a failure still reaches {@code
+ * exceptionCaught}.
  *
- * <p>Threading: the channel's event loop; one instance per channel (it tracks where it is in a
- * message).
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel (it tracks where it is in a message).
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link MessageToMessageEncoder}, each accepted message is released after it is encoded;
+ * the buffers produced belong to the next handler.
  *
  * @param <H> the message head type encoded
  */
-public abstract class HttpObjectEncoder<H extends HttpMessage>
-    extends MessageToMessageEncoder<Object> {
+public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
+    extends MessageToMessageEncoder<Object> permits HttpRequestEncoder, HttpResponseEncoder {
   /** Content up to this many bytes is copied behind the head into one buffer. */
   static final int MERGE_THRESHOLD = 1024;
 
@@ -72,13 +77,11 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
   private int batchSizeEstimate;
   private ByteBuf batch;
   private byte[] scratch = new byte[256];
+  // Set by a codec for the next head only: that message's content is dropped.
+  private boolean omitNextContent;
 
-  /**
-   * Creates an encoder.
-   *
-   * @param headType the message head type this encoder writes
-   */
-  protected HttpObjectEncoder(Class<H> headType) {
+  /** Creates an encoder of {@code headType} heads. */
+  HttpObjectEncoder(Class<H> headType) {
     super(Object.class);
     this.headType = headType;
   }
@@ -88,32 +91,25 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
     return msg instanceof HttpObject || msg instanceof ByteBuf;
   }
 
-  /**
-   * Writes the first line, CRLF included.
-   *
-   * @param buf where to write
-   * @param head the message head
-   */
-  protected abstract void encodeInitialLine(ByteBuf buf, H head);
+  /** Writes the first line, CRLF included. */
+  abstract void encodeInitialLine(ByteBuf buf, H head);
 
-  /**
-   * Returns whether the message can have no content; its content is then dropped.
-   *
-   * @param head the message head
-   * @return {@code true} if no content is written
-   */
-  protected boolean isContentAlwaysEmpty(H head) {
-    return false;
-  }
+  /** Returns whether a message of this kind can have no content (its content is then dropped). */
+  abstract boolean isContentAlwaysEmpty(H head);
 
   /**
    * Adjusts headers before the head is written (for example removes framing headers a {@code 204}
    * must not carry).
-   *
-   * @param head the message head
-   * @param contentAlwaysEmpty what {@link #isContentAlwaysEmpty} returned
    */
-  protected void sanitizeHeaders(H head, boolean contentAlwaysEmpty) {}
+  abstract void sanitizeHeaders(H head);
+
+  /**
+   * Drops the content of the next message written, whatever its headers say: a codec knows it
+   * answers {@code HEAD} (or accepts a {@code CONNECT}), which the head alone does not tell.
+   */
+  final void omitNextContent() {
+    omitNextContent = true;
+  }
 
   @Override
   protected void encode(ChannelHandlerContext ctx, Object msg, List<Object> out) {
@@ -138,8 +134,9 @@ public abstract class HttpObjectEncoder<H extends HttpMessage>
             "a new message head before the last content of the previous one: " + m);
       }
       H head = headType.cast(m);
-      boolean empty = isContentAlwaysEmpty(head);
-      sanitizeHeaders(head, empty);
+      boolean empty = omitNextContent || isContentAlwaysEmpty(head);
+      omitNextContent = false;
+      sanitizeHeaders(head);
       if (buf == null) {
         buf = ctx.alloc().buffer(headSizeEstimate);
       }

@@ -1,21 +1,27 @@
 package io.tern.codec.http;
 
-import io.tern.buffer.Unpooled;
-import io.tern.codec.http.internal.HttpChars;
-import java.nio.charset.StandardCharsets;
+import io.tern.codec.http.internal.AfterHead;
 
 /**
  * Decodes HTTP/1.1 requests: each becomes an {@link HttpRequest} followed by its content (see
  * {@link HttpObjectDecoder} for parsing, strictness and failure).
  *
  * <p>The request line must be {@code method SP request-target SP HTTP-version} with single spaces,
- * a token method, a target of visible ASCII characters and the version {@code HTTP/1.1} or {@code
- * HTTP/1.0}. An HTTP/1.1 request must carry exactly one {@code Host} field. A request without
- * {@code Content-Length} or {@code Transfer-Encoding} has no content.
+ * a token method, a target of visible ASCII characters in one of the four {@linkplain RequestTarget
+ * forms} its method allows, and the version {@code HTTP/1.1} or {@code HTTP/1.0}. An HTTP/1.1
+ * request must carry exactly one {@code Host} field. A request without {@code Content-Length} or
+ * {@code Transfer-Encoding} has no content. On its own the decoder knows nothing of responses;
+ * {@link HttpServerCodec} pairs it with the encoder.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpObjectDecoder}: every object passed on belongs to the next handler.
  */
-public class HttpRequestDecoder extends HttpObjectDecoder {
+public final class HttpRequestDecoder extends HttpObjectDecoder {
   /** Creates a decoder with {@link HttpDecoderConfig#DEFAULT}. */
   public HttpRequestDecoder() {
     this(HttpDecoderConfig.DEFAULT);
@@ -27,73 +33,6 @@ public class HttpRequestDecoder extends HttpObjectDecoder {
    * @param config the limits
    */
   public HttpRequestDecoder(HttpDecoderConfig config) {
-    super(config);
-  }
-
-  @Override
-  protected HttpMessage parseInitialLine(byte[] b, int start, int end, HttpHeaders headers) {
-    int sp1 = start;
-    while (sp1 < end && b[sp1] != ' ') {
-      if (!HttpChars.isTokenByte(b[sp1])) {
-        throw new InvalidHttpMessageException("invalid byte in the method");
-      }
-      sp1++;
-    }
-    if (sp1 == start || sp1 == end) {
-      throw new InvalidHttpMessageException("malformed request line");
-    }
-    int targetStart = sp1 + 1;
-    int sp2 = targetStart;
-    while (sp2 < end && b[sp2] != ' ') {
-      byte c = b[sp2];
-      if (c <= 0x20 || c >= 0x7F) {
-        throw new InvalidHttpMessageException(
-            "invalid byte 0x" + Integer.toHexString(c & 0xFF) + " in the request target");
-      }
-      sp2++;
-    }
-    if (sp2 == targetStart || sp2 == end) {
-      throw new InvalidHttpMessageException("malformed request line");
-    }
-    HttpVersion version = HttpVersions.parse(b, sp2 + 1, end);
-    HttpMethod method = methodOf(b, start, sp1);
-    String uri = new String(b, targetStart, sp2 - targetStart, StandardCharsets.ISO_8859_1);
-    return new DefaultHttpRequest(version, method, uri, headers);
-  }
-
-  private static HttpMethod methodOf(byte[] b, int start, int end) {
-    HttpMethod known =
-        switch (end - start) {
-          case 3 -> b[start] == 'G' ? HttpMethod.GET : HttpMethod.PUT;
-          case 4 -> b[start] == 'P' ? HttpMethod.POST : HttpMethod.HEAD;
-          case 5 -> b[start] == 'P' ? HttpMethod.PATCH : HttpMethod.TRACE;
-          case 6 -> HttpMethod.DELETE;
-          case 7 -> b[start] == 'O' ? HttpMethod.OPTIONS : HttpMethod.CONNECT;
-          default -> null;
-        };
-    if (known != null && HttpVersions.equals(known.asciiName(), b, start, end)) {
-      return known;
-    }
-    return new HttpMethod(new String(b, start, end - start, StandardCharsets.ISO_8859_1));
-  }
-
-  @Override
-  protected void validateHead(HttpMessage msg) {
-    int hosts = msg.headers().count(HttpHeaderNames.HOST);
-    if (hosts > 1 || (hosts == 0 && msg.protocolVersion().equals(HttpVersion.HTTP_1_1))) {
-      throw new InvalidHttpMessageException(
-          hosts == 0 ? "an HTTP/1.1 request without Host" : "more than one Host field");
-    }
-  }
-
-  @Override
-  protected HttpMessage invalidMessage() {
-    return new DefaultFullHttpRequest(
-        HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request", Unpooled.buffer(0));
-  }
-
-  @Override
-  protected boolean contentUntilClose() {
-    return false;
+    super(config, RequestLine.INSTANCE, head -> AfterHead.CONTENT);
   }
 }

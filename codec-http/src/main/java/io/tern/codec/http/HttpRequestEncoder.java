@@ -6,9 +6,16 @@ import io.tern.buffer.ByteBuf;
  * Encodes {@link HttpRequest}s and their content (see {@link HttpObjectEncoder}). An empty request
  * target is written as {@code /}.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpObjectEncoder}: each message is released once encoded; the buffers produced
+ * belong to the next handler.
  */
-public class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
+public final class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
   private static final int SP = ' ';
 
   /** Creates an encoder. */
@@ -17,7 +24,7 @@ public class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
   }
 
   @Override
-  protected void encodeInitialLine(ByteBuf buf, HttpRequest request) {
+  void encodeInitialLine(ByteBuf buf, HttpRequest request) {
     writeAscii(buf, request.method().asciiName());
     buf.writeByte(SP);
     String uri = request.uri();
@@ -26,4 +33,12 @@ public class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
     writeAscii(buf, request.protocolVersion().asciiText());
     buf.writeShort(('\r' << 8) | '\n');
   }
+
+  @Override
+  boolean isContentAlwaysEmpty(HttpRequest request) {
+    return false;
+  }
+
+  @Override
+  void sanitizeHeaders(HttpRequest request) {}
 }

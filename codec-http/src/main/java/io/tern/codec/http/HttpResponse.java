@@ -5,7 +5,13 @@ import com.google.errorprone.annotations.CanIgnoreReturnValue;
 /**
  * The head of an HTTP response: version, status and headers.
  *
- * <p>Not thread-safe: one thread at a time, normally the channel's event loop.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * A head holds no reference-counted objects; content travels separately.
  */
 public interface HttpResponse extends HttpMessage {
   /**

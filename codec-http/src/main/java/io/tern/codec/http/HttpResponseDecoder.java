@@ -1,8 +1,6 @@
 package io.tern.codec.http;
 
-import io.tern.buffer.Unpooled;
-import io.tern.codec.http.internal.HttpChars;
-import java.nio.charset.StandardCharsets;
+import io.tern.codec.http.internal.AfterHead;
 
 /**
  * Decodes HTTP/1.1 responses: each becomes an {@link HttpResponse} followed by its content (see
@@ -14,11 +12,15 @@ import java.nio.charset.StandardCharsets;
  * Protocols} the following bytes are passed on as they are. On its own the decoder does not know
  * which responses answer {@code HEAD} or {@code CONNECT}; {@link HttpClientCodec} does.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpObjectDecoder}: every object passed on belongs to the next handler.
  */
-public class HttpResponseDecoder extends HttpObjectDecoder {
-  private static final HttpResponseStatus UNKNOWN = new HttpResponseStatus(999, "Unknown");
-
+public final class HttpResponseDecoder extends HttpObjectDecoder {
   /** Creates a decoder with {@link HttpDecoderConfig#DEFAULT}. */
   public HttpResponseDecoder() {
     this(HttpDecoderConfig.DEFAULT);
@@ -30,67 +32,9 @@ public class HttpResponseDecoder extends HttpObjectDecoder {
    * @param config the limits
    */
   public HttpResponseDecoder(HttpDecoderConfig config) {
-    super(config);
-  }
-
-  @Override
-  protected HttpMessage parseInitialLine(byte[] b, int start, int end, HttpHeaders headers) {
-    if (end - start < 12 || b[start + 8] != ' ') {
-      throw new InvalidHttpMessageException("malformed status line");
-    }
-    HttpVersion version = HttpVersions.parse(b, start, start + 8);
-    int code = 0;
-    for (int i = start + 9; i < start + 12; i++) {
-      int d = b[i] - '0';
-      if (d < 0 || d > 9) {
-        throw new InvalidHttpMessageException("malformed status code");
-      }
-      code = code * 10 + d;
-    }
-    if (code < 100) {
-      throw new InvalidHttpMessageException("status code below 100");
-    }
-    HttpResponseStatus status;
-    if (end == start + 12) {
-      status = HttpResponseStatus.valueOf(code);
-    } else {
-      if (b[start + 12] != ' ') {
-        throw new InvalidHttpMessageException("malformed status line");
-      }
-      int rs = start + 13;
-      for (int i = rs; i < end; i++) {
-        if (!HttpChars.isFieldValueByte(b[i])) {
-          throw new InvalidHttpMessageException("invalid byte in the reason phrase");
-        }
-      }
-      HttpResponseStatus known = HttpResponseStatus.valueOf(code);
-      status =
-          HttpVersions.equals(known.asciiReasonPhrase(), b, rs, end)
-              ? known
-              : new HttpResponseStatus(
-                  code, new String(b, rs, end - rs, StandardCharsets.ISO_8859_1));
-    }
-    return new DefaultHttpResponse(version, status, headers);
-  }
-
-  @Override
-  protected boolean isContentAlwaysEmpty(HttpMessage msg) {
-    int code = ((HttpResponse) msg).status().code();
-    return (code >= 100 && code < 200) || code == 204 || code == 304;
-  }
-
-  @Override
-  protected boolean isSwitchingToNonHttp(HttpMessage msg) {
-    return ((HttpResponse) msg).status().code() == 101;
-  }
-
-  @Override
-  protected HttpMessage invalidMessage() {
-    return new DefaultFullHttpResponse(HttpVersion.HTTP_1_0, UNKNOWN, Unpooled.buffer(0));
-  }
-
-  @Override
-  protected boolean contentUntilClose() {
-    return true;
+    super(
+        config,
+        StatusLine.INSTANCE,
+        head -> AfterHead.ofResponse(((HttpResponse) head).status().code()));
   }
 }

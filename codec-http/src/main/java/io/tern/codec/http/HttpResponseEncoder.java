@@ -10,16 +10,23 @@ import io.tern.buffer.ByteBuf;
  * own the encoder does not know which responses answer {@code HEAD}; {@link HttpServerCodec} does,
  * and then writes the head only.
  *
- * <p>Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpObjectEncoder}: each message is released once encoded; the buffers produced
+ * belong to the next handler.
  */
-public class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
+public final class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
   /** Creates an encoder. */
   public HttpResponseEncoder() {
     super(HttpResponse.class);
   }
 
   @Override
-  protected void encodeInitialLine(ByteBuf buf, HttpResponse response) {
+  void encodeInitialLine(ByteBuf buf, HttpResponse response) {
     writeAscii(buf, response.protocolVersion().asciiText());
     buf.writeByte(' ');
     writeAscii(buf, response.status().codeAndReason());
@@ -27,13 +34,13 @@ public class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
   }
 
   @Override
-  protected boolean isContentAlwaysEmpty(HttpResponse response) {
+  boolean isContentAlwaysEmpty(HttpResponse response) {
     int code = response.status().code();
     return (code >= 100 && code < 200) || code == 204 || code == 304;
   }
 
   @Override
-  protected void sanitizeHeaders(HttpResponse response, boolean contentAlwaysEmpty) {
+  void sanitizeHeaders(HttpResponse response) {
     int code = response.status().code();
     if ((code >= 100 && code < 200) || code == 204) {
       response.headers().remove(HttpHeaderNames.CONTENT_LENGTH);

@@ -10,6 +10,14 @@ import java.util.Objects;
  * line part are cached as {@link AsciiString}s, so an encoder copies them without conversion;
  * {@link #valueOf(int)} returns them without allocating. Instances are immutable and may be shared
  * between threads. Two statuses are equal when their codes are (the reason phrase is advisory).
+ *
+ * <h2>Threading</h2>
+ *
+ * Instances are immutable and may be shared between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpResponseStatus implements Comparable<HttpResponseStatus> {
   /** 100 Continue. */

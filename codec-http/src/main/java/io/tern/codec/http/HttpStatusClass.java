@@ -1,6 +1,16 @@
 package io.tern.codec.http;
 
-/** The class of an HTTP status code: its first digit (RFC 9110, section 15). */
+/**
+ * The class of an HTTP status code: its first digit (RFC 9110, section 15).
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
+ */
 public enum HttpStatusClass {
   /** 1xx: the request was received, processing continues. */
   INFORMATIONAL(100, 200),

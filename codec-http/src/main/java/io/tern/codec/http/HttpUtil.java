@@ -13,7 +13,13 @@ import java.util.List;
  * Content-Length}, chunked transfer coding, {@code Expect: 100-continue} and the charset of {@code
  * Content-Type}.
  *
- * <p>Stateless; any thread, with the threading rules of the message passed in.
+ * <h2>Threading</h2>
+ *
+ * Stateless; any thread, with the threading rules of the message passed in.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpUtil {
   private HttpUtil() {}

@@ -9,6 +9,14 @@ import java.util.Objects;
  * <p>{@link #HTTP_1_0} and {@link #HTTP_1_1} are shared constants; {@link #valueOf(String)} returns
  * them for their text and creates other versions only when asked for. Instances are immutable and
  * may be shared between threads.
+ *
+ * <h2>Threading</h2>
+ *
+ * Instances are immutable and may be shared between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class HttpVersion implements Comparable<HttpVersion> {
   /** {@code HTTP/1.0}: connections close after each response unless keep-alive is asked for. */

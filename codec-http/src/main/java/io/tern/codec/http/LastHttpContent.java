@@ -6,8 +6,14 @@ import io.tern.buffer.ByteBuf;
  * The last piece of the content of an HTTP message, with the trailer fields (empty unless chunked
  * transfer coding carried some).
  *
- * <p>Ownership and threading as for {@link HttpContent}. {@link #EMPTY_LAST_CONTENT} is a shared,
- * immutable instance whose reference counting does nothing.
+ * <h2>Threading</h2>
+ *
+ * As for {@link HttpContent}; {@link #EMPTY_LAST_CONTENT} is shared and immutable.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpContent}: the reference count is the buffer's. {@link #EMPTY_LAST_CONTENT}
+ * ignores reference counting.
  */
 public interface LastHttpContent extends HttpContent {
   /** A shared last content with no bytes and no trailers; releasing it does nothing. */

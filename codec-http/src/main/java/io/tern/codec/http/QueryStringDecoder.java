@@ -35,6 +35,15 @@ import java.util.Objects;
  *
  * <p>The path and parameters are decoded on first use and cached. Not thread-safe: one thread at a
  * time, or share only after the first call of each accessor.
+ *
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time, or share only after the first call of each accessor (the
+ * path and parameters are decoded on first use and cached).
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class QueryStringDecoder {
   /** The default limit on the number of parameters. */

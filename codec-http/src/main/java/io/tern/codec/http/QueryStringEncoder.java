@@ -23,7 +23,13 @@ import java.util.Objects;
  * written straight into it, so mostly-ASCII values cost little more than a copy. The path is
  * written as given.
  *
- * <p>Not thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class QueryStringEncoder {
   private final Charset charset;

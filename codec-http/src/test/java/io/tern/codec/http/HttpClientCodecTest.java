@@ -117,4 +117,35 @@ class HttpClientCodecTest {
     bad.release();
     ch.finishAndReleaseAll();
   }
+
+  @Test
+  void aTunnelCarriesBytesBothWaysAndRefusesRequests() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+    request(ch, HttpMethod.CONNECT, "example.com:443");
+    written(ch);
+    ch.writeInbound(bytes("HTTP/1.1 200 Connection established\r\n\r\n"));
+    inbound(ch).forEach(ReferenceCountUtil::release);
+    ch.writeOutbound(bytes("\u0016\u0003\u0001hello"));
+    assertThat(written(ch)).isEqualTo("\u0016\u0003\u0001hello");
+    HttpRequest late = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/");
+    io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(late);
+    assertThat(f.cause()).isInstanceOf(IllegalStateException.class).hasMessageContaining("TUNNEL");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void switchingProtocolsPassesTheFollowingBytesOn() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpClientCodec());
+    request(ch, HttpMethod.GET, "/chat");
+    written(ch);
+    ch.writeInbound(
+        bytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n\r\n\u0081\u0000"));
+    List<Object> out = inbound(ch);
+    assertThat(((HttpResponse) out.get(0)).status().code()).isEqualTo(101);
+    assertThat(out.get(1)).isSameAs(LastHttpContent.EMPTY_LAST_CONTENT);
+    assertThat(((ByteBuf) out.get(2)).toString(StandardCharsets.ISO_8859_1))
+        .isEqualTo("\u0081\u0000");
+    out.forEach(ReferenceCountUtil::release);
+    ch.finishAndReleaseAll();
+  }
 }

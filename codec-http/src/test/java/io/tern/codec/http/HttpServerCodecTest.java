@@ -9,14 +9,14 @@ import io.tern.transport.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-class HttpServerCodecTest {
+public class HttpServerCodecTest {
 
-  static ByteBuf bytes(String s) {
+  public static ByteBuf bytes(String s) {
     return Unpooled.copiedBuffer(s, StandardCharsets.ISO_8859_1);
   }
 
   /** Reads and concatenates every outbound buffer. */
-  static String written(EmbeddedChannel ch) {
+  public static String written(EmbeddedChannel ch) {
     StringBuilder sb = new StringBuilder();
     Object o;
     while ((o = ch.readOutbound()) != null) {
@@ -27,7 +27,7 @@ class HttpServerCodecTest {
     return sb.toString();
   }
 
-  static FullHttpResponse ok(String body) {
+  public static FullHttpResponse ok(String body) {
     FullHttpResponse r =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1,
@@ -37,7 +37,7 @@ class HttpServerCodecTest {
     return r;
   }
 
-  static void releaseInbound(EmbeddedChannel ch) {
+  public static void releaseInbound(EmbeddedChannel ch) {
     Object o;
     while ((o = ch.readInbound()) != null) {
       ReferenceCountUtil.release(o);
@@ -231,6 +231,151 @@ class HttpServerCodecTest {
     ch.runPendingTasks();
     HttpRequest next = ch.readInbound();
     assertThat(next.uri()).isEqualTo("/next");
+    releaseInbound(ch);
+    ch.finishAndReleaseAll();
+  }
+
+  private static final String UPGRADE_REQUEST =
+      "GET /chat HTTP/1.1\r\nHost: h\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n";
+
+  private static FullHttpResponse switchingProtocols() {
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
+    r.headers().set(HttpHeaderNames.UPGRADE, "websocket");
+    r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
+    return r;
+  }
+
+  @Test
+  void anUpgradeRequestPausesDecodingAndA101PassesTheRestThrough() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes(UPGRADE_REQUEST + "\u0081\u0002hi"));
+    HttpRequest upgrade = ch.readInbound();
+    assertThat(upgrade.target().path()).isEqualTo("/chat");
+    assertThat(ch.<Object>readInbound()).isInstanceOf(LastHttpContent.class);
+    assertThat(ch.<Object>readInbound()).as("the frame waits for the answer").isNull();
+
+    ch.writeOutbound(switchingProtocols());
+    assertThat(written(ch)).startsWith("HTTP/1.1 101 Switching Protocols\r\n");
+    ByteBuf frame = ch.readInbound();
+    assertThat(frame.toString(StandardCharsets.ISO_8859_1)).isEqualTo("\u0081\u0002hi");
+    frame.release();
+    ch.writeOutbound(bytes("\u0081\u0002ok"));
+    assertThat(written(ch)).isEqualTo("\u0081\u0002ok");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aHandlerTakingAnUpgradeOverRemovesTheCodecAndGetsTheBytesNotDecoded() {
+    HttpServerCodec codec = new HttpServerCodec();
+    EmbeddedChannel ch = new EmbeddedChannel(codec);
+    ch.writeInbound(bytes(UPGRADE_REQUEST + "\u0081\u0002hi"));
+    releaseInbound(ch);
+
+    // As an upgrade handler does: answer 101, then remove the codec before anything else runs.
+    ch.pipeline().writeAndFlush(switchingProtocols());
+    ch.pipeline().remove(codec);
+    assertThat(ch.pipeline().names()).noneMatch(n -> n.contains("Http"));
+    ByteBuf handedOver = ch.readInbound();
+    assertThat(handedOver.toString(StandardCharsets.ISO_8859_1)).isEqualTo("\u0081\u0002hi");
+    handedOver.release();
+    ch.runPendingTasks();
+    assertThat(ch.<Object>readInbound()).isNull();
+
+    ch.writeInbound(bytes("\u0081\u0001!"));
+    ByteBuf next = ch.readInbound();
+    assertThat(next.toString(StandardCharsets.ISO_8859_1)).isEqualTo("\u0081\u0001!");
+    next.release();
+    assertThat(written(ch)).startsWith("HTTP/1.1 101 Switching Protocols\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aDeclinedUpgradeResumesHttpWithThePipelinedRequests() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes(UPGRADE_REQUEST + "GET /next HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    ch.writeOutbound(ok("no"));
+    assertThat(written(ch)).startsWith("HTTP/1.1 200 OK\r\n");
+    HttpRequest next = ch.readInbound();
+    assertThat(next.uri()).isEqualTo("/next");
+    releaseInbound(ch);
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void refusesA101ThatAnswersNoUpgrade() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.SWITCHING_PROTOCOLS,
+            Unpooled.copiedBuffer("x", StandardCharsets.US_ASCII));
+    io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(r);
+    assertThat(f.cause()).isInstanceOf(IllegalStateException.class);
+    assertThat(r.refCnt()).as("a refused message is released").isZero();
+    ch.writeOutbound(ok("fine"));
+    assertThat(written(ch)).startsWith("HTTP/1.1 200 OK\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void refusesHttpMessagesInATunnel() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\n"));
+    releaseInbound(ch);
+    ch.writeOutbound(
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER));
+    written(ch);
+    FullHttpResponse late = ok("late");
+    io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(late);
+    assertThat(f.cause()).isInstanceOf(IllegalStateException.class).hasMessageContaining("TUNNEL");
+    assertThat(late.refCnt()).isZero();
+    assertThat(ch.outboundMessages()).isEmpty();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void refusesWritesAfterTheBadRequest() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET /bad HTTP/1.1\r\n\r\n"));
+    assertThat(written(ch)).startsWith("HTTP/1.1 400 Bad Request\r\n");
+    FullHttpResponse late = ok("late");
+    io.tern.common.concurrent.Future<Void> f = ch.pipeline().writeAndFlush(late);
+    // Refused by the codec (closed state) or, once the close has gone through, by the channel.
+    assertThat(f.cause()).isNotNull();
+    assertThat(late.refCnt()).isZero();
+    assertThat(ch.outboundMessages()).isEmpty();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void aTargetInNoFormIsABadRequest() {
+    for (String line : new String[] {"GET where", "GET *", "CONNECT h", "GET /a%zz"}) {
+      EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+      ch.writeInbound(bytes(line + " HTTP/1.1\r\nHost: h\r\n\r\n"));
+      assertThat(ch.<Object>readInbound()).as(line).isNull();
+      assertThat(written(ch)).as(line).startsWith("HTTP/1.1 400 Bad Request\r\n");
+      assertThat(ch.isOpen()).isFalse();
+      ch.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void absoluteFormAndOptionsAsteriskAreAccepted() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    String absoluteForm = "GET http://h/plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n";
+    String asteriskForm = "OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n";
+    ch.writeInbound(bytes(absoluteForm + asteriskForm));
+    HttpRequest absolute = ch.readInbound();
+    assertThat(absolute.target().path()).isEqualTo("/plaintext");
+    ReferenceCountUtil.release(ch.readInbound());
+    HttpRequest options = ch.readInbound();
+    assertThat(options.target().form()).isEqualTo(RequestTarget.Form.ASTERISK);
     releaseInbound(ch);
     ch.finishAndReleaseAll();
   }

@@ -2,16 +2,17 @@ package io.tern.codec.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.EncoderException;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;

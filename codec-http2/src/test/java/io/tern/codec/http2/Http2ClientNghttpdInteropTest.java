@@ -7,7 +7,7 @@ import io.tern.buffer.Unpooled;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;

@@ -11,9 +11,9 @@ import io.tern.transport.channel.ChannelPipeline;
 import java.util.List;
 
 /**
- * The first handler of a SOCKS server connection: reads the version byte the client starts with
- * and puts that version's server decoder and the encoder in its place (after it, in this order:
- * {@link Socks4ServerDecoder} and {@link Socks4Encoder}, or {@link Socks5ServerDecoder} and {@link
+ * The first handler of a SOCKS server connection: reads the version byte the client starts with and
+ * puts that version's server decoder and the encoder in its place (after it, in this order: {@link
+ * Socks4ServerDecoder} and {@link Socks4Encoder}, or {@link Socks5ServerDecoder} and {@link
  * Socks5Encoder}), then removes itself; the bytes it held go to the new decoder. Any other first
  * byte raises a {@link SocksProtocolException} and closes the channel.
  *

@@ -66,7 +66,10 @@ class SocksCodecTest {
     List<Object> got = byteByByte(ch, hex("04 01 0050 7f000001 00 474554"));
     assertThat(got)
         .containsExactly(
-            new Socks4CommandRequest(Socks4CommandType.CONNECT, "127.0.0.1", 80, ""), "G", "E", "T");
+            new Socks4CommandRequest(Socks4CommandType.CONNECT, "127.0.0.1", 80, ""),
+            "G",
+            "E",
+            "T");
     assertThat(ch.pipeline().context(decoder)).isNull();
     assertThat(ch.finish()).isFalse();
   }
@@ -76,7 +79,9 @@ class SocksCodecTest {
     EmbeddedChannel ch = new EmbeddedChannel(new Socks4ServerDecoder());
     ch.writeInbound(hex("04 01 01bb 00000001 616c696365 00 6578616d706c652e6f7267 00"));
     Socks4CommandRequest req = ch.readInbound();
-    assertThat(req).isEqualTo(new Socks4CommandRequest(Socks4CommandType.CONNECT, "example.org", 443, "alice"));
+    assertThat(req)
+        .isEqualTo(
+            new Socks4CommandRequest(Socks4CommandType.CONNECT, "example.org", 443, "alice"));
     assertThat(req.isSocks4a()).isTrue();
     assertThat(ch.finish()).isFalse();
   }
@@ -173,9 +178,9 @@ class SocksCodecTest {
   void socks5ClientExpectsNothingAfterARefusal() {
     EmbeddedChannel ch = new EmbeddedChannel(new Socks5ClientDecoder());
     ch.writeInbound(hex("05ff 0500"));
-    assertThat((Object) ch.readInbound())
+    assertThat(ch.<Object>readInbound())
         .isEqualTo(new Socks5InitialResponse(Socks5AuthMethod.UNACCEPTED));
-    assertThat((Object) ch.readInbound()).isNull();
+    assertThat(ch.<Object>readInbound()).isNull();
     assertThat(ch.finish()).isFalse();
   }
 
@@ -201,7 +206,8 @@ class SocksCodecTest {
   void portUnificationInstallsTheCodecOfTheFirstByte() {
     EmbeddedChannel v5 = new EmbeddedChannel(new SocksPortUnificationServerHandler());
     v5.writeInbound(hex("05 01 00"));
-    assertThat((Object) v5.readInbound()).isEqualTo(Socks5InitialRequest.of(Socks5AuthMethod.NO_AUTH));
+    assertThat(v5.<Object>readInbound())
+        .isEqualTo(Socks5InitialRequest.of(Socks5AuthMethod.NO_AUTH));
     v5.writeOutbound(new Socks5InitialResponse(Socks5AuthMethod.NO_AUTH));
     ByteBuf answer = v5.readOutbound();
     assertThat(ByteBufUtil.hexDump(answer)).isEqualTo("0500");
@@ -210,7 +216,7 @@ class SocksCodecTest {
 
     EmbeddedChannel v4 = new EmbeddedChannel(new SocksPortUnificationServerHandler());
     v4.writeInbound(hex("04 01 0050 7f000001 00"));
-    assertThat((Object) v4.readInbound()).isInstanceOf(Socks4CommandRequest.class);
+    assertThat(v4.<Object>readInbound()).isInstanceOf(Socks4CommandRequest.class);
     assertThat(v4.finish()).isFalse();
 
     EmbeddedChannel other = new EmbeddedChannel(new SocksPortUnificationServerHandler());

@@ -84,7 +84,7 @@ class SocksDecodersFuzzTest {
 
   private static int total(StringBuilder sizes) {
     int n = 0;
-    for (String s : sizes.toString().trim().split(" ")) {
+    for (String s : sizes.toString().trim().split(" ", -1)) {
       if (!s.isEmpty()) {
         n += Integer.parseInt(s);
       }

@@ -10,9 +10,15 @@ import io.tern.codec.DecoderException;
  * <p>The source is read in blocks of a few kilobytes into a scratch array and the result written in
  * blocks, so neither side is ever materialized as a {@code String} or a whole {@code byte[]}.
  *
- * <p>Ownership: the source buffers are read from their reader index to their writer index without
- * moving either, and stay the caller's; the result is a new buffer from the given allocator that
- * the caller releases. Threading: thread-safe.
+ * <h2>Threading</h2>
+ *
+ * Thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The source buffers are read from their reader index to their writer index without moving either,
+ * and stay the caller's; the result is a new buffer from the given allocator that the caller
+ * releases.
  */
 public final class Base64 {
   private static final int BLOCK = 3 * 1024;

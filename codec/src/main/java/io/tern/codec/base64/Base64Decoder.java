@@ -10,8 +10,13 @@ import java.util.List;
  * decoder before it so each buffer holds whole Base64 text; invalid input raises a {@link
  * io.tern.codec.DecoderException}.
  *
- * <p>Ownership: each message is released after decoding; the result belongs to the next handler.
- * Threading: the channel's event loop; stateless, may be shared.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after decoding; the result belongs to the next handler.
  */
 public class Base64Decoder extends MessageToMessageDecoder<ByteBuf> {
   private final Base64Dialect dialect;

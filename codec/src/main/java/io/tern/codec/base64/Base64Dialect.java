@@ -3,7 +3,13 @@ package io.tern.codec.base64;
 /**
  * The alphabet of a Base64 encoding.
  *
- * <p>Threading: immutable, shared.
+ * <h2>Threading</h2>
+ *
+ * Immutable, shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public enum Base64Dialect {
   /** RFC 4648 section 4: {@code A-Z a-z 0-9 + /}. */

@@ -8,8 +8,13 @@ import java.util.List;
 /**
  * Encodes each outbound {@link ByteBuf} into its Base64 text (as a {@code ByteBuf}).
  *
- * <p>Ownership: each message is released after encoding; the result belongs to the next handler.
- * Threading: the channel's event loop; stateless, may be shared.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after encoding; the result belongs to the next handler.
  */
 public class Base64Encoder extends MessageToMessageEncoder<ByteBuf> {
   private final boolean breakLines;

@@ -26,9 +26,14 @@ import org.brotli.dec.BrotliInputStream;
  * Corrupt or truncated input raises a {@link DecompressionException}. After either, the rest of the
  * input is dropped.
  *
- * <p>Ownership: inbound buffers are consumed; the decompressed buffers, at most {@code chunkSize}
- * bytes each, belong to the next handler. Threading: the channel's event loop; one instance per
- * channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound buffers are consumed; the decompressed buffers, at most {@code chunkSize} bytes each,
+ * belong to the next handler.
  */
 public class BrotliDecoder extends ByteToMessageDecoder {
   private static final int DEFAULT_CHUNK_SIZE = 16384;

@@ -5,7 +5,13 @@ import io.tern.codec.DecoderException;
 /**
  * Raised when compressed input is corrupt: a bad header, a bad checksum, invalid compressed data.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class DecompressionException extends DecoderException {
 

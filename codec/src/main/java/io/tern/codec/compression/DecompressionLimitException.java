@@ -5,7 +5,13 @@ package io.tern.codec.compression;
  * decompressed bytes or too high an expansion ratio, the marks of a decompression bomb. Nothing
  * beyond the limit was passed on, and the decoder has released what it held.
  *
- * <p>Threading: created and thrown on the channel's event loop; immutable afterwards.
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class DecompressionLimitException extends DecompressionException {
 

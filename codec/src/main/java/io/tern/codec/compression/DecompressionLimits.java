@@ -9,7 +9,13 @@ package io.tern.codec.compression;
  * <p>{@link #DEFAULT} allows 64 MiB per stream and a ratio of 100 after the first MiB: ordinary
  * text compresses 3 to 10 times, while a bomb (a run of zeros) expands about 1000 times.
  *
- * <p>Threading: immutable, shared.
+ * <h2>Threading</h2>
+ *
+ * Immutable, shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  *
  * @param maxOutputBytes the most decompressed bytes per stream, at least 1
  * @param maxRatio the highest decompressed-to-compressed ratio, at least 1

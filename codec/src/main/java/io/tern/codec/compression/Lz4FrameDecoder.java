@@ -28,8 +28,13 @@ import java.util.List;
  * the input is dropped. Memory: a compressed block is buffered whole, and the decoder keeps one
  * block of the frame's maximum size (64 KiB to 4 MiB) to decompress into.
  *
- * <p>Ownership: inbound buffers are consumed; the decompressed buffers belong to the next handler.
- * Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound buffers are consumed; the decompressed buffers belong to the next handler.
  */
 public class Lz4FrameDecoder extends ByteToMessageDecoder {
   private enum State {
@@ -322,7 +327,7 @@ public class Lz4FrameDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     closeHash();
     blockInput = null;
     blockOutput = null;

@@ -19,9 +19,13 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * soon as it arrives ({@code lz4 -d} reads the concatenated frames as one stream). Empty buffers
  * produce nothing.
  *
- * <p>Ownership: each message is released after compression; the compressed buffer belongs to the
- * next handler. Threading: the channel's event loop; one instance per channel (it keeps a block
- * buffer between messages).
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel (it keeps a block buffer between messages).
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after compression; the compressed buffer belongs to the next handler.
  */
 public class Lz4FrameEncoder extends MessageToByteEncoder<ByteBuf> {
   /** Block sizes of the LZ4 frame format. */

@@ -26,8 +26,13 @@ import java.util.List;
  * arrive. A bad checksum, a missing stream identifier or an unknown unskippable chunk raises a
  * {@link DecompressionException}, after which the rest of the stream is dropped.
  *
- * <p>Ownership: each data chunk becomes one new buffer owned by the next handler. Threading: the
- * channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each data chunk becomes one new buffer owned by the next handler.
  */
 public class SnappyFrameDecoder extends ByteToMessageDecoder {
   static final byte[] STREAM_ID = {'s', 'N', 'a', 'P', 'p', 'Y'};

@@ -10,9 +10,14 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * dependency the application adds): a stream identifier first, then each message in chunks of at
  * most 64 KiB, each with its masked CRC-32C; a chunk that does not shrink is stored uncompressed.
  *
- * <p>Ownership: each message is released after compression; the compressed buffer belongs to the
- * next handler. Threading: the channel's event loop; one instance per channel (it remembers whether
- * the stream identifier was written).
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel (it remembers whether the stream identifier
+ * was written).
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after compression; the compressed buffer belongs to the next handler.
  */
 public class SnappyFrameEncoder extends MessageToByteEncoder<ByteBuf> {
   private final SnappyCompressor compressor = SnappyCompressor.create();

@@ -23,10 +23,15 @@ import java.util.zip.Inflater;
  * passed on. Corrupt input raises a {@link DecompressionException}. After either, the rest of the
  * input is dropped.
  *
- * <p>Ownership: inbound buffers are consumed (see {@link ByteToMessageDecoder}); the decompressed
- * buffers belong to the next handler. The native zlib memory is freed when the stream ends or the
- * handler is removed (which closing the channel does). Threading: the channel's event loop; one
- * instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound buffers are consumed (see {@link ByteToMessageDecoder}); the decompressed buffers belong
+ * to the next handler. The native zlib memory is freed when the stream ends or the handler is
+ * removed (which closing the channel does).
  */
 public class ZlibDecoder extends ByteToMessageDecoder {
   private static final int DEFAULT_CHUNK_SIZE = 8192;
@@ -248,7 +253,7 @@ public class ZlibDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     finish();
   }
 }

@@ -19,10 +19,15 @@ import java.util.zip.Deflater;
  * {@link #finish()} is called or the channel is closed through the pipeline. Buffers written after
  * that pass through uncompressed.
  *
- * <p>Ownership: each message is released after compression; the compressed buffers belong to the
- * next handler. The native zlib memory is freed when the stream ends or the handler is removed.
- * Threading: the channel's event loop ({@link #finish()} may be called from any thread and hands
- * over); one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop ({@link #finish()} may be called from any thread and hands over); one
+ * instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after compression; the compressed buffers belong to the next handler.
+ * The native zlib memory is freed when the stream ends or the handler is removed.
  */
 public class ZlibEncoder extends MessageToByteEncoder<ByteBuf> {
   private static final byte[] GZIP_HEADER = {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff};

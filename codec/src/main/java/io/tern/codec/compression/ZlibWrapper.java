@@ -3,7 +3,13 @@ package io.tern.codec.compression;
 /**
  * The container around deflate-compressed data.
  *
- * <p>Threading: immutable, shared.
+ * <h2>Threading</h2>
+ *
+ * Immutable, shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public enum ZlibWrapper {
   /** RFC 1950: a 2-byte header and an Adler-32 trailer. */

@@ -23,8 +23,13 @@ import java.util.List;
  * DecompressionException}, and so does input that ends (the channel closes or its input is shut
  * down) inside a frame; after either, the rest of the input is dropped.
  *
- * <p>Ownership: inbound buffers are consumed; the decompressed buffers belong to the next handler.
- * Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound buffers are consumed; the decompressed buffers belong to the next handler.
  */
 public class ZstdDecoder extends ByteToMessageDecoder {
   private static final int DEFAULT_CHUNK_SIZE = 16384;
@@ -151,7 +156,7 @@ public class ZstdDecoder extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     zstd = null;
   }
 }

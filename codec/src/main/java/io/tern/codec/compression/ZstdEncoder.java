@@ -17,9 +17,14 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * <p>A message is compressed whole: write large content as several messages (for example through
  * {@code ChunkedWriteHandler}) to bound the memory a frame takes.
  *
- * <p>Ownership: each message is released after compression; the compressed buffer belongs to the
- * next handler. Threading: the channel's event loop; one instance per channel (the compressor keeps
- * working memory between messages).
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel (the compressor keeps working memory between
+ * messages).
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each message is released after compression; the compressed buffer belongs to the next handler.
  */
 public class ZstdEncoder extends MessageToByteEncoder<ByteBuf> {
   /** The compression level used when none is given, zstd's own default. */

@@ -27,9 +27,14 @@ import java.util.List;
  * once when {@code failFast}, otherwise when its delimiter arrives; decoding goes on with the next
  * frame.
  *
- * <p>Ownership: the delimiter buffers given to the constructor are copied and stay the caller's.
- * Each frame is a retained slice of the cumulation (see {@link #extractFrame}), owned by the next
- * handler. Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The delimiter buffers given to the constructor are copied and stay the caller's. Each frame is a
+ * retained slice of the cumulation (see {@link #extractFrame}), owned by the next handler.
  */
 public class DelimiterBasedFrameDecoder extends ByteToMessageDecoder {
   private final byte[][] delimiters;

@@ -7,7 +7,14 @@ import io.tern.buffer.Unpooled;
  * Common delimiters for {@link DelimiterBasedFrameDecoder}. The buffers returned ignore release and
  * need none.
  *
- * <p>Threading: any thread; each call returns new buffers.
+ * <h2>Threading</h2>
+ *
+ * Any thread; each call returns new buffers.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each call returns new buffers that belong to the caller; they ignore release and may be kept for
+ * the decoder's lifetime.
  */
 public final class Delimiters {
   private Delimiters() {}

@@ -14,8 +14,13 @@ import java.util.List;
  *   +---+----+------+----+          +-----+-----+-----+
  * </pre>
  *
- * <p>Ownership: each frame is a retained slice of the cumulation, owned by the next handler.
- * Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each frame is a retained slice of the cumulation, owned by the next handler.
  */
 public class FixedLengthFrameDecoder extends ByteToMessageDecoder {
   private final int frameLength;

@@ -26,8 +26,13 @@ import java.util.List;
  * skipped as it arrives, and decoding resumes after it. Bytes are scanned once with a bulk visitor
  * ({@link ByteBuf#forEachByte(int, int, ByteProcessor)}), resuming where the previous read stopped.
  *
- * <p>Ownership: each frame is a retained slice of the cumulation, owned by the next handler.
- * Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each frame is a retained slice of the cumulation, owned by the next handler.
  */
 public class JsonObjectDecoder extends ByteToMessageDecoder {
   private static final int ST_INIT = 0;

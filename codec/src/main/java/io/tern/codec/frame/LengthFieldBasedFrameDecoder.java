@@ -35,8 +35,14 @@ import java.util.List;
  * {@link CorruptedFrameException}; the frame boundaries are then lost, so the decoder drops all
  * further input (close the channel).
  *
- * <p>Ownership: each frame is a retained slice of the cumulation (see {@link #extractFrame}), owned
- * by the next handler. Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each frame is a retained slice of the cumulation (see {@link #extractFrame}), owned by the next
+ * handler.
  */
 public class LengthFieldBasedFrameDecoder extends ByteToMessageDecoder {
   private final ByteOrder byteOrder;

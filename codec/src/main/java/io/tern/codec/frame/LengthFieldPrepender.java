@@ -21,9 +21,14 @@ import java.util.List;
  * lengthFieldLength} if {@code lengthIncludesLengthFieldLength}. A length that does not fit the
  * field, or is negative, fails the write with an {@link EncoderException}.
  *
- * <p>Ownership: the header is a new buffer and the message is passed on as it is (retained, then
- * released by the encoder base class), so the content is never copied; both belong to the next
- * handler. Threading: the channel's event loop; stateless, may be shared between pipelines.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The header is a new buffer and the message is passed on as it is (retained, then released by the
+ * encoder base class), so the content is never copied; both belong to the next handler.
  */
 public class LengthFieldPrepender extends MessageToMessageEncoder<ByteBuf> {
   private final ByteOrder byteOrder;

@@ -14,8 +14,14 @@ import java.util.List;
  * once when {@code failFast}, otherwise once its end has been found; decoding goes on with the next
  * line. The search for the delimiter resumes where the previous read left off.
  *
- * <p>Ownership: each line is a retained slice of the cumulation (see {@link #extractFrame}), owned
- * by the next handler. Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each line is a retained slice of the cumulation (see {@link #extractFrame}), owned by the next
+ * handler.
  */
 public class LineBasedFrameDecoder extends ByteToMessageDecoder {
   private final int maxLength;

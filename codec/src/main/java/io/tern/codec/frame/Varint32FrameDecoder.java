@@ -23,8 +23,13 @@ import java.util.List;
  * reported as a {@link TooLongFrameException} through {@code exceptionCaught} as soon as its prefix
  * is read; decoding resumes with the next frame.
  *
- * <p>Ownership: each frame is a retained slice of the cumulation, owned by the next handler.
- * Threading: the channel's event loop; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each frame is a retained slice of the cumulation, owned by the next handler.
  */
 public class Varint32FrameDecoder extends ByteToMessageDecoder {
   private final int maxFrameLength;

@@ -8,9 +8,14 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * Prepends the length of each outbound buffer as a base-128 varint32, the counterpart of {@link
  * Varint32FrameDecoder}.
  *
- * <p>Ownership: the message is released by the encoder base class; the new buffer (prefix and
- * content) belongs to the next handler. Threading: the channel's event loop; stateless, may be
- * shared between pipelines.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared between pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The message is released by the encoder base class; the new buffer (prefix and content) belongs to
+ * the next handler.
  */
 public class Varint32LengthFieldPrepender extends MessageToByteEncoder<ByteBuf> {
 

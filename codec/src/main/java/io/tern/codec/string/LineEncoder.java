@@ -10,8 +10,13 @@ import java.util.List;
 /**
  * Encodes each outbound {@link CharSequence} followed by a line separator, in one buffer.
  *
- * <p>Ownership: the new buffer belongs to the next handler. Threading: the channel's event loop;
- * stateless, may be shared.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The new buffer belongs to the next handler.
  */
 public class LineEncoder extends MessageToMessageEncoder<CharSequence> {
   private final Charset charset;

@@ -13,8 +13,13 @@ import java.util.List;
  * be decoded as two malformed halves. Malformed input is replaced, as {@link String#String(byte[],
  * Charset)} does.
  *
- * <p>Ownership: each buffer is released after decoding. Threading: the channel's event loop;
- * stateless, may be shared.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each buffer is released after decoding.
  */
 public class StringDecoder extends MessageToMessageDecoder<ByteBuf> {
   private final Charset charset;

@@ -12,8 +12,13 @@ import java.util.List;
  * Encodes each outbound {@link CharSequence} into a {@link ByteBuf}; UTF-8 and US-ASCII are written
  * straight into the buffer without an intermediate {@code byte[]}.
  *
- * <p>Ownership: the new buffer belongs to the next handler. Threading: the channel's event loop;
- * stateless, may be shared.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop; stateless, may be shared.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The new buffer belongs to the next handler.
  */
 public class StringEncoder extends MessageToMessageEncoder<CharSequence> {
   private final Charset charset;

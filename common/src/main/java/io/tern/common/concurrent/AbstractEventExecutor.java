@@ -12,7 +12,14 @@ import java.util.concurrent.TimeUnit;
  * Base for {@link EventExecutor}s: {@code submit} returns this library's {@link Future}, the
  * executor is a group of one, and {@link #shutdown()} maps to a graceful shutdown.
  *
- * <p>Thread-safety is that of the subclass's {@link #execute(Runnable)}.
+ * <h2>Threading</h2>
+ *
+ * <p>That of the subclass's {@link #execute(Runnable)}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public abstract class AbstractEventExecutor extends AbstractExecutorService
     implements EventExecutor {

@@ -9,12 +9,19 @@ import java.util.concurrent.TimeUnit;
  * An {@link EventExecutor} with a schedule: an indexed binary heap ordered by deadline, so that a
  * cancel is O(log n), against a {@link Ticker} that tests can control.
  *
- * <p>Threading: any thread may schedule and cancel. The heap itself is touched only by the thread
- * for which {@link #inEventLoop()} is true; a schedule or cancel from another thread is handed to
- * the subclass ({@link #addScheduledFromOtherThread}, {@link #removeScheduledFromOtherThread}),
- * which must run the given action on the executor's thread. A cancel flips the future's state at
- * once, so a cancelled task never runs even before it leaves the heap. The loop-side methods
- * ({@link #pollScheduledTask}, {@link #nextScheduledDeadlineNanos}, …) are for that thread only.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may schedule and cancel. The heap itself is touched only by the thread for which
+ * {@link #inEventLoop()} is true; a schedule or cancel from another thread is handed to the
+ * subclass ({@link #addScheduledFromOtherThread}, {@link #removeScheduledFromOtherThread}), which
+ * must run the given action on the executor's thread. A cancel flips the future's state at once, so
+ * a cancelled task never runs even before it leaves the heap. The loop-side methods ({@link
+ * #pollScheduledTask}, {@link #nextScheduledDeadlineNanos}, …) are for that thread only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds scheduled tasks until they run or are cancelled; it never retains or releases what a
+ * task refers to.
  */
 public abstract class AbstractScheduledEventExecutor extends AbstractEventExecutor {
   /** Returned by {@link #nextScheduledDeadlineNanos()} when nothing is scheduled. */
@@ -48,13 +55,13 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
   @Override
   public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
     Objects.requireNonNull(command, "command");
-    return schedule0(Executors.callable(command), unit.toNanos(delay), 0);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(delay), 0);
   }
 
   @Override
   public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
     Objects.requireNonNull(callable, "callable");
-    return schedule0(callable, unit.toNanos(delay), 0);
+    return scheduleAfterNanos(callable, unit.toNanos(delay), 0);
   }
 
   @Override
@@ -65,7 +72,7 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     if (periodNanos <= 0) {
       throw new IllegalArgumentException("period: " + period + " (expected: > 0)");
     }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), periodNanos);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(initialDelay), periodNanos);
   }
 
   @Override
@@ -76,10 +83,16 @@ public abstract class AbstractScheduledEventExecutor extends AbstractEventExecut
     if (delayNanos <= 0) {
       throw new IllegalArgumentException("delay: " + delay + " (expected: > 0)");
     }
-    return schedule0(Executors.callable(command), unit.toNanos(initialDelay), -delayNanos);
+    return scheduleAfterNanos(Executors.callable(command), unit.toNanos(initialDelay), -delayNanos);
   }
 
-  private <V> ScheduledFuture<V> schedule0(Callable<V> callable, long delayNanos, long period) {
+  /**
+   * What every {@code schedule*} method comes down to: the delay in nanoseconds, clamped, and the
+   * period encoded as {@link ScheduledTask} expects it (0 once, above 0 at a fixed rate, below 0
+   * with a fixed delay).
+   */
+  private <V> ScheduledFuture<V> scheduleAfterNanos(
+      Callable<V> callable, long delayNanos, long period) {
     long delay = Math.min(Math.max(0, delayNanos), MAX_DELAY_NANOS);
     long deadline = ticker.nanoTime() + delay;
     // The two extreme values are sentinels for subclasses (no deadline, awake).

@@ -4,8 +4,16 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A {@link SingleThreadEventExecutor} with no I/O: its thread parks until a task or a deadline. Any
- * thread may use it.
+ * A {@link SingleThreadEventExecutor} with no I/O: its thread parks until a task or a deadline.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use it; tasks run on its one thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public final class DefaultEventExecutor extends SingleThreadEventExecutor {
 

@@ -3,8 +3,16 @@ package io.tern.common.concurrent;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * A group of {@link DefaultEventExecutor}s (no I/O), for offloading work from event loops. Any
- * thread may use it.
+ * A group of {@link DefaultEventExecutor}s (no I/O), for offloading work from event loops.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public final class DefaultEventExecutorGroup extends MultiThreadEventExecutorGroup {
   private final ThreadFactory threadFactory;

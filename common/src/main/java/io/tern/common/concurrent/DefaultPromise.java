@@ -21,8 +21,15 @@ import java.util.concurrent.TimeoutException;
  * io.tern.common.maxListenerStackDepth} (default 8) notifications deep; then they are handed to the
  * executor as a task, so chains of immediately completed futures cannot overflow the stack.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may complete, await or add listeners. Subclasses may add state (channel promises
  * do) but must keep the completion methods' contracts.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds its result and listeners; it never retains or releases a reference-counted result, which
+ * belongs to whoever the operation's contract names.
  *
  * @param <V> the result type
  */

@@ -4,8 +4,15 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Creates named {@link FastThreadLocalThread}s: {@code <prefix>-<pool>-<n>}. Safe to use from any
- * thread.
+ * Creates named {@link FastThreadLocalThread}s: {@code <prefix>-<pool>-<n>}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Safe to use from any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class DefaultThreadFactory implements ThreadFactory {
   private static final AtomicInteger POOL_IDS = new AtomicInteger();

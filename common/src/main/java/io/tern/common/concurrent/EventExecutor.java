@@ -3,8 +3,15 @@ package io.tern.common.concurrent;
 /**
  * An {@link EventExecutorGroup} of one: runs its tasks on one thread, in submission order.
  *
+ * <h2>Threading</h2>
+ *
  * <p>All methods may be called from any thread. {@link #inEventLoop()} tells whether the caller is
  * the executor's own thread, which is the only thread that may touch state the executor owns.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public interface EventExecutor extends EventExecutorGroup {
 

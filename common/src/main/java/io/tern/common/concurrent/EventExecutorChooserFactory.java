@@ -5,7 +5,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Creates the strategy a group uses to pick its {@link EventExecutorGroup#next()} executor.
- * Choosers are called from any thread and must be thread-safe.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Choosers are called from any thread and must be thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 @FunctionalInterface
 public interface EventExecutorChooserFactory {
@@ -36,7 +43,17 @@ public interface EventExecutorChooserFactory {
    */
   Chooser newChooser(EventExecutor[] executors);
 
-  /** Picks an executor; thread-safe. */
+  /**
+   * Picks an executor.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>Called from any thread; implementations are thread-safe.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>Holds no reference-counted objects.
+   */
   @FunctionalInterface
   interface Chooser {
     /**

@@ -10,9 +10,16 @@ import java.util.concurrent.TimeUnit;
  * A group of {@link EventExecutor}s: hands out one with {@link #next()} and shuts them all down
  * together.
  *
+ * <h2>Threading</h2>
+ *
  * <p>All methods may be called from any thread. Task-submitting methods delegate to {@link
  * #next()}; they throw {@link java.util.concurrent.RejectedExecutionException} once the group is
  * shut down.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public interface EventExecutorGroup extends ScheduledExecutorService, Iterable<EventExecutor> {
 

@@ -10,8 +10,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * included.
  *
  * <p>Each instance takes a global index for the life of the JVM, so create them as constants, not
- * per object. Values are per thread; any thread may use an instance and sees only its own value.
- * {@link #removeAll()} clears the calling thread's values (loop threads do it when they end).
+ * per object.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Values are per thread; any thread may use an instance and sees only its own value.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A value belongs to its thread until removed; {@link #removeAll()} clears the calling thread's
+ * values (loop threads do it when they end), and {@link #onRemoval} is the place to release a value
+ * that needs it.
  *
  * @param <V> the value type
  */

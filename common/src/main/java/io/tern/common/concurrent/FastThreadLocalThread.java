@@ -4,8 +4,14 @@ package io.tern.common.concurrent;
  * A platform thread with indexed slots for {@link FastThreadLocal}s, so that a lookup is an array
  * read instead of a hash probe. Event-loop threads are {@code FastThreadLocalThread}s.
  *
- * <p>The slots belong to this thread and are only touched by it. When {@link #run()} returns, all
- * its fast thread-locals are removed (their {@link FastThreadLocal#onRemoval} hooks run).
+ * <h2>Threading</h2>
+ *
+ * <p>The slots belong to this thread and are only touched by it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>When {@link #run()} returns, all its fast thread-locals are removed (their {@link
+ * FastThreadLocal#onRemoval} hooks run).
  */
 public class FastThreadLocalThread extends Thread {
   Object[] slots;

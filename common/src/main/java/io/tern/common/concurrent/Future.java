@@ -7,9 +7,16 @@ import java.util.concurrent.TimeUnit;
 /**
  * The result of an asynchronous operation, with listeners.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may query, await or add listeners. Listeners run on {@link #executor()} in the
  * order they were added, also when added after completion. Awaiting from the executor's own thread
  * while the future is incomplete throws {@link BlockingOperationException}: it would deadlock.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A future never retains or releases a reference-counted result; who owns it is part of the
+ * operation's contract.
  *
  * @param <V> the result type
  */

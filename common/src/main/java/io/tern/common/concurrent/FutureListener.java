@@ -5,9 +5,16 @@ import java.util.EventListener;
 /**
  * Called once when a {@link Future} completes.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Listeners run on the future's {@linkplain Future#executor() executor} thread, in the order
  * they were added. An exception thrown by a listener is logged and does not stop the listeners
  * after it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A listener may read the future's result; it owns a reference-counted result only if the
+ * operation's contract says so.
  *
  * @param <V> the result type of the future
  */

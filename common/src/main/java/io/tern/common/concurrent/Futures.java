@@ -5,7 +5,19 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
-/** Conversions between {@link Future} and the JDK's {@link CompletionStage}. */
+/**
+ * Conversions between {@link Future} and the JDK's {@link CompletionStage}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Stateless; any thread may call it. A returned future notifies its listeners on the executor
+ * given.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a result passes through unchanged, neither retained nor
+ * released.
+ */
 public final class Futures {
   private Futures() {}
 

@@ -16,9 +16,16 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * add and cancel, at the price of tick-granular precision. A timeout fires no earlier than its
  * delay and about one tick after it.
  *
+ * <h2>Threading</h2>
+ *
  * <p>One worker thread (started by the first {@link #newTimeout}) advances a wheel of buckets every
  * tick; new and cancelled timeouts reach it through MPSC queues, so any thread may add or cancel
  * without locks. Tasks run on the worker thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds each task until it runs or is cancelled; it never retains or releases what a task refers
+ * to.
  */
 public final class HashedWheelTimer implements Timer {
   private static final int ST_INIT = 0;

@@ -9,7 +9,16 @@ import java.util.concurrent.TimeUnit;
  * growing the stack.
  *
  * <p>{@link #inEventLoop()} is always {@code true}. It cannot schedule, and shutting it down does
- * nothing. Any thread may use it.
+ * nothing.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use it; each task runs on the thread that submitted it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds a task only while an outer task on the same thread runs; it never retains or releases
+ * what a task refers to.
  */
 public final class ImmediateEventExecutor extends AbstractEventExecutor {
   /** The single instance. */

@@ -7,10 +7,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * A {@link Ticker} that stands still until told to {@link #advance}, for tests that schedule
  * without sleeping.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may read or advance it. Executors built on it see time move only when a test
  * advances it; to have an executor act on the new time, submit something to it afterwards (for
  * example schedule a no-op with zero delay and wait for it: every task due at or before the new
  * time runs before that no-op).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class MockTicker implements Ticker {
   private final AtomicLong nanos = new AtomicLong();

@@ -15,7 +15,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A fixed set of {@link EventExecutor}s with one {@link EventExecutorChooserFactory.Chooser}
- * picking among them. Submissions go to {@link #next()}. Any thread may use a group.
+ * picking among them. Submissions go to {@link #next()}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use a group.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public abstract class MultiThreadEventExecutorGroup implements EventExecutorGroup {
   private final EventExecutor[] children;

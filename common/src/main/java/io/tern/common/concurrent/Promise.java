@@ -5,8 +5,15 @@ import com.google.errorprone.annotations.CanIgnoreReturnValue;
 /**
  * A {@link Future} whose producer completes it.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Any thread may complete a promise; only the first completion (success, failure or
  * cancellation) wins. Completion notifies listeners on {@link #executor()}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A promise never retains or releases a reference-counted result; a producer whose completion
+ * loses must dispose of its result itself.
  *
  * @param <V> the result type
  */

@@ -1,8 +1,15 @@
 package io.tern.common.concurrent;
 
 /**
- * The result of a task scheduled on an {@link EventExecutor}. Cancelling it from any thread removes
- * it from its executor's schedule in O(log n).
+ * The result of a task scheduled on an {@link EventExecutor}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Cancelling it from any thread removes it from its executor's schedule in O(log n).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>See {@link Future}: the result is neither retained nor released.
  *
  * @param <V> the result type
  */

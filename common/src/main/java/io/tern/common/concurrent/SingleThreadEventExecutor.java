@@ -12,13 +12,6 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * An {@link EventExecutor} whose tasks run on one thread, started on the first submission: an MPSC
  * task queue (JCTools) plus a schedule (an indexed binary heap, so a cancel is O(log n)).
  *
- * <p>Any thread may submit, schedule, cancel and shut down. The schedule is touched only by the
- * loop thread: a task scheduled or cancelled from another thread is handed to the loop as a lazy
- * (non-waking) task that adds it to, or removes it from, the heap; a cancel flips the future's
- * state at once, so a cancelled task never runs even before the loop removes it. A schedule from
- * another thread wakes the loop only if its deadline is earlier than the one the loop sleeps
- * towards.
- *
  * <p>Subclasses write {@link #run()} from the protected loop-side methods; see the wake-up protocol
  * below, which every subclass must follow.
  *
@@ -43,6 +36,20 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * wait is not lost. The loop never calls wakeup() for its own submissions: it is awake. A lazy
  * task skips b; it runs on the next wakeup, or at once if the loop is awake.
  * </pre>
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may submit, schedule, cancel and shut down. The schedule is touched only by the
+ * loop thread: a task scheduled or cancelled from another thread is handed to the loop as a lazy
+ * (non-waking) task that adds it to, or removes it from, the heap; a cancel flips the future's
+ * state at once, so a cancelled task never runs even before the loop removes it. A schedule from
+ * another thread wakes the loop only if its deadline is earlier than the one the loop sleeps
+ * towards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds the tasks submitted to it until they run (or are dropped at termination); it never
+ * retains or releases what a task refers to.
  */
 public abstract class SingleThreadEventExecutor extends AbstractScheduledEventExecutor {
   private static final long AWAKE = Long.MIN_VALUE;
@@ -123,7 +130,10 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
   @Override
   public void execute(Runnable task) {
-    execute0(task, true);
+    enqueue(task);
+    if (Thread.currentThread() != thread) {
+      wakeupIfSleeping();
+    }
   }
 
   /**
@@ -134,22 +144,18 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
    * @throws RejectedExecutionException if the executor is shut down
    */
   public final void lazyExecute(Runnable task) {
-    execute0(task, false);
+    enqueue(task);
   }
 
-  private void execute0(Runnable task, boolean wake) {
+  /** Queues a task without waking the loop, starting the loop's thread on the first task. */
+  private void enqueue(Runnable task) {
     Objects.requireNonNull(task, "task");
     if (state >= ST_SHUTDOWN) {
       throw new RejectedExecutionException("event executor terminated");
     }
     taskQueue.offer(task);
-    if (Thread.currentThread() != thread) {
-      if (state == ST_NOT_STARTED) {
-        startThread();
-      }
-      if (wake) {
-        wakeupIfSleeping();
-      }
+    if (state == ST_NOT_STARTED && Thread.currentThread() != thread) {
+      startThread();
     }
     // The queue cannot take a task back, so a task racing with termination may be dropped; the
     // loop logs how many when it terminates.
@@ -163,7 +169,7 @@ public abstract class SingleThreadEventExecutor extends AbstractScheduledEventEx
 
   @Override
   protected final void addScheduledFromOtherThread(Runnable addToSchedule, long deadlineNanos) {
-    execute0(addToSchedule, false);
+    enqueue(addToSchedule);
     // Wake the loop only if it sleeps towards a later deadline than this task's.
     long announced = nextWakeupNanos;
     if (announced != AWAKE && (announced == NO_DEADLINE || deadlineNanos - announced < 0)) {

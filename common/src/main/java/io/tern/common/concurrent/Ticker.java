@@ -4,7 +4,14 @@ package io.tern.common.concurrent;
  * The clock executors schedule against: a monotonic nanosecond counter.
  *
  * <p>Production code uses {@link #system()}; tests use a {@link MockTicker} so that no test sleeps.
- * Implementations must be safe to call from any thread.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Implementations must be safe to call from any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 @FunctionalInterface
 public interface Ticker {

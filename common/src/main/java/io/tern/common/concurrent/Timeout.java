@@ -1,6 +1,17 @@
 package io.tern.common.concurrent;
 
-/** A handle to a {@link TimerTask} waiting in a {@link Timer}. Any thread may use it. */
+/**
+ * A handle to a {@link TimerTask} waiting in a {@link Timer}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Refers to its task until the task runs or is cancelled; cancelling does not release anything
+ * the task refers to.
+ */
 public interface Timeout {
   /**
    * Returns the timer that owns this timeout.

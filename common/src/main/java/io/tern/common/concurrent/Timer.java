@@ -3,7 +3,18 @@ package io.tern.common.concurrent;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-/** Runs {@link TimerTask}s after a delay. Any thread may use a timer. */
+/**
+ * Runs {@link TimerTask}s after a delay.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may use a timer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds each task until it runs or is cancelled; it never retains or releases what a task refers
+ * to.
+ */
 public interface Timer {
   /**
    * Schedules {@code task} to run once after {@code delay}.

@@ -1,6 +1,17 @@
 package io.tern.common.concurrent;
 
-/** Work a {@link Timer} runs once its {@link Timeout} expires; runs on the timer's thread. */
+/**
+ * Work a {@link Timer} runs once its {@link Timeout} expires.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Runs on the timer's thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A task that holds reference-counted objects releases them when it runs; whoever cancels its
+ * timeout before that releases them instead.
+ */
 @FunctionalInterface
 public interface TimerTask {
   /**

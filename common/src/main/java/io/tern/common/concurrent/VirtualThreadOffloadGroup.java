@@ -14,9 +14,16 @@ import org.jctools.queues.varhandle.MpscUnboundedVarHandleArrayQueue;
  * {@link #newSerialExecutor() serial executor}, whose tasks run one at a time in submission order,
  * each batch on a fresh virtual thread. Different keys run in parallel.
  *
- * <p>Any thread may submit. The caller keeps the serial executor for as long as the key lives (a
- * channel stores it), so nothing is retained once the key is gone. After {@link #close()} new
- * submissions are rejected; tasks already queued still run.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may submit; tasks run on virtual threads, one at a time per serial executor. After
+ * {@link #close()} new submissions are rejected; tasks already queued still run.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The caller keeps the serial executor for as long as the key lives (a channel stores it), so
+ * nothing is retained once the key is gone. Tasks are held until they run; the group never retains
+ * or releases what a task refers to.
  */
 public final class VirtualThreadOffloadGroup implements AutoCloseable {
   private static final System.Logger LOGGER =

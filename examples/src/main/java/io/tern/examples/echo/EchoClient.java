@@ -2,10 +2,10 @@ package io.tern.examples.echo;
 
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
-import io.tern.examples.ExampleOptions;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
-import io.tern.examples.UsageException;
+import io.tern.examples.support.ExampleOptions;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
+import io.tern.examples.support.UsageException;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.bootstrap.Bootstrap;

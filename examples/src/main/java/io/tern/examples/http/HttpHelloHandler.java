@@ -39,7 +39,8 @@ public final class HttpHelloHandler implements ChannelHandler {
       if (msg instanceof HttpRequest request) {
         // Nobody waits for the write: the void promise saves a promise per response, and a
         // failure still reaches exceptionCaught (which closes).
-        ctx.write(respond(request.uri()), ctx.voidPromise());
+        // Routed on the normalised path: /plaintext?x=1 and http://host/plaintext are /plaintext.
+        ctx.write(respond(request.target().path()), ctx.voidPromise());
       }
     } finally {
       ReferenceCountUtil.release(msg);
@@ -56,8 +57,8 @@ public final class HttpHelloHandler implements ChannelHandler {
     ctx.close();
   }
 
-  static FullHttpResponse respond(String uri) {
-    return switch (uri) {
+  static FullHttpResponse respond(String path) {
+    return switch (path) {
       case "/", "/plaintext" -> ok(PLAINTEXT, HttpHeaderValues.TEXT_PLAIN);
       case "/json" -> ok(json(), HttpHeaderValues.APPLICATION_JSON);
       default -> {

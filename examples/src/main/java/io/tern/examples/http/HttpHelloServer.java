@@ -1,11 +1,11 @@
 package io.tern.examples.http;
 
 import io.tern.codec.http.HttpServerCodec;
-import io.tern.codec.http.HttpServerKeepAliveHandler;
+import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
-import io.tern.examples.ExampleOptions;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
+import io.tern.examples.support.ExampleOptions;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.bootstrap.ServerBootstrap;

@@ -100,11 +100,12 @@ public final class HttpUploadServerHandler implements ChannelHandler {
     if (!request.decoderResult().isSuccess()) {
       return; // the server codec answers 400 itself
     }
-    boolean upload = request.uri().equals("/upload") || request.uri().startsWith("/upload?");
+    String path = request.target().path(); // "/upload" also for "/upload?x=1" and absolute form
+    boolean upload = path.equals("/upload");
     if (HttpMethod.POST.equals(request.method()) && upload) {
       report = new StringBuilder();
       decoder = HttpPostRequestDecoder.builder(factory).maxFileSize(maxFileSize).build(request);
-    } else if (HttpMethod.GET.equals(request.method()) && request.uri().equals("/")) {
+    } else if (HttpMethod.GET.equals(request.method()) && path.equals("/")) {
       ignoreContent = true;
       respond(ctx, HttpResponseStatus.OK, "text/html; charset=utf-8", FORM);
     } else {

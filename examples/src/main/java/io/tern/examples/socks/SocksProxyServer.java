@@ -2,10 +2,10 @@ package io.tern.examples.socks;
 
 import io.tern.codec.socks.SocksPortUnificationServerHandler;
 import io.tern.common.concurrent.Future;
-import io.tern.examples.ExampleOptions;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
-import io.tern.examples.UsageException;
+import io.tern.examples.support.ExampleOptions;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
+import io.tern.examples.support.UsageException;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.bootstrap.ServerBootstrap;
@@ -49,8 +49,7 @@ public final class SocksProxyServer {
               protected void initChannel(Channel ch) {
                 ch.pipeline()
                     .addLast(new SocksPortUnificationServerHandler())
-                    .addLast(
-                        new SocksServerHandler(transport.channelFactory(), user, password));
+                    .addLast(new SocksServerHandler(transport.channelFactory(), user, password));
               }
             })
         .bind(address);

@@ -17,8 +17,8 @@ import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.bootstrap.ChannelFactory;
 import io.tern.transport.channel.Channel;
-import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelOption;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
@@ -27,10 +27,10 @@ import java.util.function.Consumer;
 /**
  * The proxy's side of the handshake, for both versions: answers the SOCKS 5 method selection (no
  * authentication, or username/password when the proxy was given credentials), checks the
- * credentials, then for a {@code CONNECT} of either version connects to the destination (the
- * host name resolved by the default resolver) and answers with success or the reason it could
- * not, and turns both channels into a relay. BIND and UDP ASSOCIATE are answered as unsupported;
- * SOCKS 4, which has no password, is refused when the proxy requires one.
+ * credentials, then for a {@code CONNECT} of either version connects to the destination (the host
+ * name resolved by the default resolver) and answers with success or the reason it could not, and
+ * turns both channels into a relay. BIND and UDP ASSOCIATE are answered as unsupported; SOCKS 4,
+ * which has no password, is refused when the proxy requires one.
  */
 final class SocksServerHandler implements ChannelHandler {
   private final ChannelFactory<? extends Channel> channelFactory;
@@ -38,7 +38,8 @@ final class SocksServerHandler implements ChannelHandler {
   private final String password;
   private boolean authenticated;
 
-  SocksServerHandler(ChannelFactory<? extends Channel> channelFactory, String user, String password) {
+  SocksServerHandler(
+      ChannelFactory<? extends Channel> channelFactory, String user, String password) {
     this.channelFactory = channelFactory;
     this.user = user;
     this.password = password;
@@ -49,7 +50,8 @@ final class SocksServerHandler implements ChannelHandler {
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     switch (msg) {
       case Socks5InitialRequest greeting -> {
-        Socks5AuthMethod wanted = user == null ? Socks5AuthMethod.NO_AUTH : Socks5AuthMethod.PASSWORD;
+        Socks5AuthMethod wanted =
+            user == null ? Socks5AuthMethod.NO_AUTH : Socks5AuthMethod.PASSWORD;
         boolean offered = greeting.authMethods().contains(wanted);
         ctx.writeAndFlush(
             new Socks5InitialResponse(offered ? wanted : Socks5AuthMethod.UNACCEPTED));
@@ -58,14 +60,17 @@ final class SocksServerHandler implements ChannelHandler {
         }
       }
       case Socks5PasswordAuthRequest auth -> {
-        authenticated = user != null && user.equals(auth.username()) && password.equals(auth.password());
+        authenticated =
+            user != null && user.equals(auth.username()) && password.equals(auth.password());
         Socks5PasswordAuthResponse answer =
             authenticated ? Socks5PasswordAuthResponse.SUCCESS : Socks5PasswordAuthResponse.FAILURE;
-        ctx.writeAndFlush(answer).addListener(f -> {
-          if (!authenticated) {
-            ctx.close();
-          }
-        });
+        ctx.writeAndFlush(answer)
+            .addListener(
+                f -> {
+                  if (!authenticated) {
+                    ctx.close();
+                  }
+                });
       }
       case Socks5CommandRequest cmd -> {
         if (!authenticated) {

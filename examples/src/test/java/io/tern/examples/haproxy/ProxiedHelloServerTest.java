@@ -2,8 +2,8 @@ package io.tern.examples.haproxy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;

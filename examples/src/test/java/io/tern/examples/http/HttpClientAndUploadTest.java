@@ -2,9 +2,9 @@ package io.tern.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
 import io.tern.examples.http.HttpClientExample.Reply;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;

@@ -2,8 +2,8 @@ package io.tern.examples.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;
@@ -49,6 +49,37 @@ class HttpHelloServerTest {
         HttpResponse<String> json = get(client, port, "/json");
         assertThat(json.body()).isEqualTo("{\"message\":\"Hello, World!\"}");
         assertThat(get(client, port, "/nope").statusCode()).isEqualTo(404);
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nio"})
+  void routesOnThePathWhateverTheQueryOrTheFormOfTheTarget(String name) throws Exception {
+    Transport transport = Transports.select(name);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    try {
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      InetSocketAddress address = (InetSocketAddress) server.localAddress();
+      try (Socket socket = new Socket(address.getAddress(), address.getPort())) {
+        socket.setSoTimeout(30_000); // hang guard
+        String query = "GET /plaintext?x=1 HTTP/1.1\r\nHost: h\r\n\r\n";
+        String absoluteForm = "GET http://h/json HTTP/1.1\r\nHost: h\r\n\r\n";
+        String dotSegments = "GET /a/../plaintext HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n";
+        String requests = query + absoluteForm + dotSegments;
+        socket.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
+        String all = readToEnd(socket.getInputStream());
+        assertThat(all).doesNotContain("404");
+        assertThat(all.split("HTTP/1.1 200 OK", -1)).hasSize(4);
+        assertThat(all.indexOf("Hello, World!")).isLessThan(all.indexOf("{\"message\""));
+        assertThat(all).endsWith("\r\n\r\nHello, World!");
       }
       server.close().sync();
     } finally {

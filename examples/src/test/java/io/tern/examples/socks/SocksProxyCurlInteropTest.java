@@ -3,8 +3,8 @@ package io.tern.examples.socks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;
@@ -73,7 +73,11 @@ class SocksProxyCurlInteropTest {
     try {
       Process p;
       try {
-        p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
       } catch (IOException e) {
         throw new AssertionError("curl is not installed (apt package curl): " + e, e);
       }

@@ -6,9 +6,9 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
-import io.tern.examples.Transports;
-import io.tern.examples.Transports.Transport;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.support.Transports;
+import io.tern.examples.support.Transports.Transport;
 import io.tern.handler.proxy.ProxyConnectException;
 import io.tern.handler.proxy.ProxyHandler;
 import io.tern.handler.proxy.Socks4ProxyHandler;
@@ -102,21 +102,39 @@ class SocksProxyServerTest {
       SocketAddress byName = InetSocketAddress.createUnresolved("localhost", port);
 
       for (SocketAddress dst : new SocketAddress[] {byIp, byName}) {
-        assertThat(ping(group, nio, Socks4ProxyHandler::new, open.localAddress(), dst).get(30, TimeUnit.SECONDS)).isEqualTo("ping");
-        assertThat(ping(group, nio, Socks5ProxyHandler::new, open.localAddress(), dst).get(30, TimeUnit.SECONDS)).isEqualTo("ping");
+        assertThat(
+                ping(group, nio, Socks4ProxyHandler::new, open.localAddress(), dst)
+                    .get(30, TimeUnit.SECONDS))
+            .isEqualTo("ping");
+        assertThat(
+                ping(group, nio, Socks5ProxyHandler::new, open.localAddress(), dst)
+                    .get(30, TimeUnit.SECONDS))
+            .isEqualTo("ping");
       }
       assertThat(
-              ping(group, nio, a -> new Socks5ProxyHandler(a, "alice", "s3cret"), locked.localAddress(), byName)
+              ping(
+                      group,
+                      nio,
+                      a -> new Socks5ProxyHandler(a, "alice", "s3cret"),
+                      locked.localAddress(),
+                      byName)
                   .get(30, TimeUnit.SECONDS))
           .isEqualTo("ping");
 
       Future<String> wrong =
-          ping(group, nio, a -> new Socks5ProxyHandler(a, "alice", "nope"), locked.localAddress(), byName);
+          ping(
+              group,
+              nio,
+              a -> new Socks5ProxyHandler(a, "alice", "nope"),
+              locked.localAddress(),
+              byName);
       assertThat(wrong.await(30, TimeUnit.SECONDS)).isTrue();
       assertThat(wrong.cause())
           .isInstanceOfSatisfying(
               ProxyConnectException.class,
-              e -> assertThat(e.reason()).isEqualTo(ProxyConnectException.Reason.AUTHENTICATION_FAILED));
+              e ->
+                  assertThat(e.reason())
+                      .isEqualTo(ProxyConnectException.Reason.AUTHENTICATION_FAILED));
 
       Future<String> refused =
           ping(group, nio, Socks5ProxyHandler::new, open.localAddress(), closedPort());
@@ -135,7 +153,8 @@ class SocksProxyServerTest {
 
   /** A port on 127.0.0.1 nobody listens on (bound and closed a moment ago). */
   private static InetSocketAddress closedPort() throws java.io.IOException {
-    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.ofLiteral("127.0.0.1"))) {
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, InetAddress.ofLiteral("127.0.0.1"))) {
       return new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), s.getLocalPort());
     }
   }

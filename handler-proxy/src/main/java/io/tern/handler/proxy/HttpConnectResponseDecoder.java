@@ -8,10 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * Reads the head of the proxy's answer to {@code CONNECT} (status line and header fields, up to
- * the empty line, at most {@link #MAX_HEAD_LENGTH} bytes) into a {@link Response}, then removes
- * itself: after a 2xx the bytes that follow belong to the tunnel. The header fields are not needed
- * and not parsed; a body after a refusal is never read, since the handler closes the channel.
+ * Reads the head of the proxy's answer to {@code CONNECT} (status line and header fields, up to the
+ * empty line, at most {@link #MAX_HEAD_LENGTH} bytes) into a {@link Response}, then removes itself:
+ * after a 2xx the bytes that follow belong to the tunnel. The header fields are not needed and not
+ * parsed; a body after a refusal is never read, since the handler closes the channel.
  */
 final class HttpConnectResponseDecoder extends ByteToMessageDecoder {
   static final int MAX_HEAD_LENGTH = 8192;

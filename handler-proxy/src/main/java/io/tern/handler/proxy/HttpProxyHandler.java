@@ -85,7 +85,8 @@ public final class HttpProxyHandler extends ProxyHandler {
   @Override
   protected Object newInitialMessage(ChannelHandlerContext ctx) {
     if (!(destinationAddress() instanceof InetSocketAddress dst)) {
-      throw new IllegalArgumentException("CONNECT needs an InetSocketAddress: " + destinationAddress());
+      throw new IllegalArgumentException(
+          "CONNECT needs an InetSocketAddress: " + destinationAddress());
     }
     String host =
         dst.isUnresolved()

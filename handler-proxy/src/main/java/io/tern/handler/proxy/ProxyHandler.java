@@ -27,8 +27,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>If the proxy refuses, asks for credentials that were not given, speaks another protocol,
  * closes, or the handshake takes longer than {@link #connectTimeoutMillis} (10 s by default), the
- * connect future fails with a {@link ProxyConnectException} naming the proxy's reply, queued
- * writes fail with it too, and the channel is closed.
+ * connect future fails with a {@link ProxyConnectException} naming the proxy's reply, queued writes
+ * fail with it too, and the channel is closed.
  *
  * <h2>Threading</h2>
  *

@@ -75,7 +75,8 @@ public final class Socks4ProxyHandler extends ProxyHandler {
   @Override
   protected Object newInitialMessage(ChannelHandlerContext ctx) {
     if (!(destinationAddress() instanceof InetSocketAddress dst)) {
-      throw new IllegalArgumentException("SOCKS needs an InetSocketAddress: " + destinationAddress());
+      throw new IllegalArgumentException(
+          "SOCKS needs an InetSocketAddress: " + destinationAddress());
     }
     String host;
     if (dst.isUnresolved()) {

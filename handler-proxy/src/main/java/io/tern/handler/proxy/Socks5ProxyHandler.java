@@ -17,8 +17,8 @@ import java.net.SocketAddress;
 
 /**
  * Connects through a SOCKS 5 proxy, without authentication or with a username and password (RFC
- * 1929; both methods are offered when credentials are given). An unresolved destination is sent
- * as a host name for the proxy to resolve. See {@link ProxyHandler} for the life cycle.
+ * 1929; both methods are offered when credentials are given). An unresolved destination is sent as
+ * a host name for the proxy to resolve. See {@link ProxyHandler} for the life cycle.
  *
  * <h2>Threading</h2>
  *
@@ -94,47 +94,56 @@ public final class Socks5ProxyHandler extends ProxyHandler {
   @Override
   protected boolean handleResponse(ChannelHandlerContext ctx, Object reply)
       throws ProxyConnectException {
-    switch (reply) {
-      case Socks5InitialResponse r -> {
-        Socks5AuthMethod method = r.authMethod();
-        if (method.equals(Socks5AuthMethod.NO_AUTH)) {
-          sendCommand(ctx);
-        } else if (method.equals(Socks5AuthMethod.PASSWORD) && username != null) {
-          ctx.writeAndFlush(new Socks5PasswordAuthRequest(username, password));
-        } else {
-          throw exception(
-              Reason.AUTHENTICATION_FAILED,
-              method.toString(),
-              "the proxy accepts none of the offered methods");
-        }
-        return false;
-      }
-      case Socks5PasswordAuthResponse r -> {
-        if (!r.isSuccess()) {
-          throw exception(
-              Reason.AUTHENTICATION_FAILED,
-              "status " + r.status(),
-              "the proxy refused the username and password");
-        }
-        sendCommand(ctx);
-        return false;
-      }
-      case Socks5CommandResponse r -> {
-        if (!r.status().isSuccess()) {
-          throw exception(
-              Reason.REFUSED,
-              r.status().toString(),
-              "the proxy refused the connection to " + destinationAddress());
-        }
-        return true;
-      }
+    return switch (reply) {
+      case Socks5InitialResponse r -> onInitialResponse(ctx, r);
+      case Socks5PasswordAuthResponse r -> onPasswordAuthResponse(ctx, r);
+      case Socks5CommandResponse r -> onCommandResponse(r);
       default -> throw exception(Reason.PROTOCOL_ERROR, null, "unexpected reply " + reply);
+    };
+  }
+
+  private boolean onInitialResponse(ChannelHandlerContext ctx, Socks5InitialResponse r)
+      throws ProxyConnectException {
+    Socks5AuthMethod method = r.authMethod();
+    if (method.equals(Socks5AuthMethod.NO_AUTH)) {
+      sendCommand(ctx);
+    } else if (method.equals(Socks5AuthMethod.PASSWORD) && username != null) {
+      ctx.writeAndFlush(new Socks5PasswordAuthRequest(username, password));
+    } else {
+      throw exception(
+          Reason.AUTHENTICATION_FAILED,
+          method.toString(),
+          "the proxy accepts none of the offered methods");
     }
+    return false;
+  }
+
+  private boolean onPasswordAuthResponse(ChannelHandlerContext ctx, Socks5PasswordAuthResponse r)
+      throws ProxyConnectException {
+    if (!r.isSuccess()) {
+      throw exception(
+          Reason.AUTHENTICATION_FAILED,
+          "status " + r.status(),
+          "the proxy refused the username and password");
+    }
+    sendCommand(ctx);
+    return false;
+  }
+
+  private boolean onCommandResponse(Socks5CommandResponse r) throws ProxyConnectException {
+    if (!r.status().isSuccess()) {
+      throw exception(
+          Reason.REFUSED,
+          r.status().toString(),
+          "the proxy refused the connection to " + destinationAddress());
+    }
+    return true;
   }
 
   private void sendCommand(ChannelHandlerContext ctx) {
     if (!(destinationAddress() instanceof InetSocketAddress dst)) {
-      throw new IllegalArgumentException("SOCKS needs an InetSocketAddress: " + destinationAddress());
+      throw new IllegalArgumentException(
+          "SOCKS needs an InetSocketAddress: " + destinationAddress());
     }
     String host = dst.isUnresolved() ? dst.getHostString() : dst.getAddress().getHostAddress();
     ctx.writeAndFlush(Socks5CommandRequest.of(Socks5CommandType.CONNECT, host, dst.getPort()));

@@ -9,13 +9,13 @@ import io.tern.common.concurrent.Promise;
 import io.tern.handler.proxy.ProxyConnectException.Reason;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.AddressResolver;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioSocketChannel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -201,8 +201,7 @@ class ProxyHandlersTest {
   void socks5ProxyThatNeverAnswersTimesOut() throws Exception {
     try (ScriptedProxy proxy = new ScriptedProxy(3, null, false)) {
       ProxyConnectException e =
-          failure(
-              ping(() -> new Socks5ProxyHandler(proxy.address()).connectTimeoutMillis(300)));
+          failure(ping(() -> new Socks5ProxyHandler(proxy.address()).connectTimeoutMillis(300)));
       assertThat(e.reason()).isEqualTo(Reason.TIMEOUT);
     }
   }

@@ -19,7 +19,13 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * <p>Put it early in the pipeline (near the head), so that it sees the flushes of every later
  * handler. It adds latency up to the end of the read burst; that is the trade it makes.
  *
- * <p>Threading: called on the channel's executor; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages and flushes pass through; it holds no message.
  */
 public class FlushConsolidationHandler implements ChannelHandler {
   /** The default {@code explicitFlushAfterFlushes}. */

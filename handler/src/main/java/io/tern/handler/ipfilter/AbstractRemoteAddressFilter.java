@@ -12,8 +12,14 @@ import java.net.SocketAddress;
  * returns, if any, for example a goodbye message) and the handlers after the filter never see it
  * become active.
  *
- * <p>Threading: called on the channel's executor. Subclasses that keep no per-channel state (as
- * {@link RuleBasedIpFilter} and {@link UniqueIpFilter}) may be shared by all channels.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor. Subclasses that keep no per-channel state (as {@link
+ * RuleBasedIpFilter} and {@link UniqueIpFilter}) may be shared by all channels.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; a refused channel is closed and what it reads released.
  */
 public abstract class AbstractRemoteAddressFilter implements ChannelHandler {
 

@@ -5,7 +5,13 @@ import java.net.InetSocketAddress;
 /**
  * A rule of an IP filter: whether it applies to a remote address, and what to do then.
  *
- * <p>Implementations must be immutable and thread-safe: one rule is shared by every channel.
+ * <h2>Threading</h2>
+ *
+ * Implementations must be immutable and thread-safe: one rule is shared by every channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public interface IpFilterRule {
 

@@ -14,6 +14,14 @@ import java.util.Objects;
  *
  * <p>Immutable and thread-safe. Parsing never resolves host names: only address literals are
  * accepted.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable and thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class IpSubnetFilterRule implements IpFilterRule {
   private final boolean ipv4;

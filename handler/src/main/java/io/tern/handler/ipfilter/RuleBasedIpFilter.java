@@ -16,7 +16,13 @@ import java.util.List;
  *     new IpSubnetFilterRule("0.0.0.0/0", IpFilterRuleType.REJECT)));
  * }</pre>
  *
- * <p>Stateless and thread-safe: one instance may serve every channel.
+ * <h2>Threading</h2>
+ *
+ * Stateless and thread-safe: one instance may serve every channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * A refused channel's inbound messages are released; others pass on unchanged.
  */
 public class RuleBasedIpFilter extends AbstractRemoteAddressFilter {
   private final boolean acceptIfNotFound;

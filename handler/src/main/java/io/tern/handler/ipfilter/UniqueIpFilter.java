@@ -13,6 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe: share one instance between all the channels it should count (a concurrent set of
  * addresses; an address is freed when its channel closes).
+ *
+ * <h2>Threading</h2>
+ *
+ * Thread-safe: share one instance between all the channels it should count.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; a refused channel is closed.
  */
 public class UniqueIpFilter extends AbstractRemoteAddressFilter {
   private final Set<InetAddress> connected = ConcurrentHashMap.newKeySet();

@@ -19,8 +19,14 @@ import java.util.Objects;
  * <p>Place it where the traffic of interest passes: first in the pipeline for raw bytes, after a
  * decoder for messages.
  *
- * <p>Threading: called on the channel's executor. It keeps no per-channel state, so one instance
- * may be shared by many pipelines. Ownership: it never consumes or releases what it logs.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor. It keeps no per-channel state, so one instance may be shared by
+ * many pipelines.
+ *
+ * <h2>Ownership</h2>
+ *
+ * It never consumes or releases what it logs.
  */
 public class LoggingHandler implements ChannelHandler {
   private final Logger logger;

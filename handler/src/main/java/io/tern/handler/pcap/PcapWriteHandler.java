@@ -26,8 +26,13 @@ import java.util.Objects;
  * local, {@code 192.0.2.2:40002} remote), as for an {@code EmbeddedChannel}. Which end opened the
  * connection is the builder's word, else whether the channel has a parent (was accepted).
  *
- * <p>Threading: called on the channel's executor; one instance per channel (it keeps the TCP
- * sequence numbers). Ownership: it never consumes or releases messages.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel (it keeps the TCP sequence numbers).
+ *
+ * <h2>Ownership</h2>
+ *
+ * It never consumes or releases messages.
  */
 public final class PcapWriteHandler implements ChannelHandler {
   private static final System.Logger LOGGER = System.getLogger(PcapWriteHandler.class.getName());

@@ -23,6 +23,16 @@ import java.util.Objects;
  * written whole under a lock. Writes are blocking stream writes on the caller's (event-loop)
  * thread, so this is a debugging tool: give it a buffered stream to a local file. The writer owns
  * the stream from creation and closes it in {@link #close()}.
+ *
+ * <h2>Threading</h2>
+ *
+ * Thread-safe: several channels on different event loops may share one writer; each record is
+ * written under a lock.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Packets are copied into the record; the caller keeps its buffers. The writer owns the stream it
+ * writes to and closes it on {@link #close()}.
  */
 public final class PcapWriter implements Closeable {
   /** The largest frame recorded; longer packets are split before they get here. */

@@ -1,6 +1,16 @@
 package io.tern.handler.ssl;
 
-/** Whether a TLS server asks its clients for a certificate. */
+/**
+ * Whether a TLS server asks its clients for a certificate.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
+ */
 public enum ClientAuth {
   /** The server does not ask for a client certificate. */
   NONE,

@@ -30,7 +30,13 @@ import java.util.regex.Pattern;
  * skipped, so one file may hold a key and its chain. Keys encrypted with OpenSSL's legacy {@code
  * Proc-Type: 4,ENCRYPTED} headers are refused: convert them with {@code openssl pkcs8 -topk8}.
  *
- * <p>Stateless; any thread.
+ * <h2>Threading</h2>
+ *
+ * Stateless; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class Pem {
   private static final Pattern BLOCK =

@@ -33,7 +33,13 @@ import java.util.Objects;
  * from a day ago for a year, usable for server and client authentication. The certificate is
  * encoded here (DER, signed with {@link Signature}) with no library beyond the JDK.
  *
- * <p>Immutable and thread-safe once built. Nothing to release: the key lives on the heap.
+ * <h2>Threading</h2>
+ *
+ * Immutable and thread-safe once built.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Nothing to release: the key lives on the heap.
  */
 public final class SelfSignedCertificate {
   /** The key type of the generated pair. */

@@ -4,7 +4,13 @@ package io.tern.handler.ssl;
  * The user event {@link SniHandler} fires once it has read the client's SNI host name and put the
  * chosen context's {@link SslHandler} in its place, or failed to.
  *
- * <p>Immutable.
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class SniCompletionEvent {
   private final String hostName;

@@ -29,8 +29,15 @@ import javax.net.ssl.SSLException;
  * malformed host name or a hello above the size limit (16 KiB unless set) fails with an exception
  * passed to {@code exceptionCaught}, and the channel is closed.
  *
- * <p>Threading: called on the channel's executor; one instance per channel. The mapping function is
- * called there too, once per connection, and must not block.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel. The mapping function is called there
+ * too, once per connection, and must not block.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Inbound bytes are the decoder's until the host name is known; they are then passed on to the
+ * {@link SslHandler} that replaces this handler.
  */
 public class SniHandler extends ByteToMessageDecoder {
   /** The default limit on the ClientHello size. */
@@ -158,7 +165,7 @@ public class SniHandler extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     if (timeout != null) {
       timeout.cancel(false);
     }

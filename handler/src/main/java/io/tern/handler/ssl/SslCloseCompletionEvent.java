@@ -5,7 +5,13 @@ package io.tern.handler.ssl;
  * will send no more data), or when the channel closes without one. The same outcome completes
  * {@link SslHandler#sslCloseFuture()}.
  *
- * <p>Immutable.
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class SslCloseCompletionEvent {
   /** The peer sent its {@code close_notify}. */

@@ -15,7 +15,13 @@ import javax.net.ssl.SSLSessionContext;
  * a server, other contexts chosen by SNI host name. Build one with {@link SslContextBuilder}; it
  * makes a configured {@link SSLEngine} per connection.
  *
- * <p>Immutable and thread-safe: share one context between all connections of a kind.
+ * <h2>Threading</h2>
+ *
+ * Immutable and thread-safe: share one context between all connections of a kind.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class SslContext {
   private final SSLContext context;

@@ -32,7 +32,13 @@ import javax.net.ssl.TrustManagerFactory;
  * cacerts}), except: clients verify the server's host name, the handshake timeout is 10 s and the
  * handler waits up to 3 s for the peer's {@code close_notify}.
  *
- * <p>Not thread-safe; build once and share the context.
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe; build once and share the context.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects; keys and certificates live on the heap.
  */
 public final class SslContextBuilder {
   private static final char[] IN_MEMORY_PASSWORD = "tern".toCharArray();

@@ -55,11 +55,16 @@ import javax.net.ssl.SSLSession;
  * the channel (answering with its own {@code close_notify}): nothing more can be read, and writes
  * pending at that point fail.
  *
- * <p>Threading: called on the channel's executor; one instance per channel. The futures complete on
- * that executor, and their listeners run there (a listener added after completion runs on the
- * caller's thread). Ownership: the handler releases every buffer written through it (once
- * encrypted, or when the write fails) and hands decrypted buffers on to the next handler, which
- * releases them.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel. The futures complete on that
+ * executor, and their listeners run there (a listener added after completion runs on the caller's
+ * thread).
+ *
+ * <h2>Ownership</h2>
+ *
+ * The handler releases every buffer written through it (once encrypted, or when the write fails)
+ * and hands decrypted buffers on to the next handler, which releases them.
  */
 public class SslHandler extends ByteToMessageDecoder {
   private static final System.Logger LOGGER = System.getLogger(SslHandler.class.getName());
@@ -366,7 +371,7 @@ public class SslHandler extends ByteToMessageDecoder {
   }
 
   @Override
-  protected void handlerRemoved0(ChannelHandlerContext ctx) {
+  protected void decoderRemoved(ChannelHandlerContext ctx) {
     cancel(handshakeTimeout);
     cancel(closeTimeout);
     encryptor.failPending(new SSLException("SslHandler removed before the data was encrypted"));

@@ -4,7 +4,13 @@ package io.tern.handler.ssl;
  * The user event {@link SslHandler} fires when the TLS handshake ends, well or badly. The same
  * outcome completes {@link SslHandler#handshakeFuture()}.
  *
- * <p>Immutable.
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class SslHandshakeCompletionEvent {
   /** The handshake succeeded. */

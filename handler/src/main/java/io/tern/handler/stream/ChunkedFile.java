@@ -7,6 +7,15 @@ import java.io.RandomAccessFile;
  * A region of a {@link RandomAccessFile} read in chunks (Netty users know it by this name): the
  * same as {@link ChunkedNioFile} over the file's channel, with positional reads that leave the file
  * pointer alone. Closing closes the file.
+ *
+ * <h2>Threading</h2>
+ *
+ * Read by {@link ChunkedWriteHandler} on the channel's event loop; one instance per transfer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each chunk is a new buffer owned by the caller of {@link #readChunk}; {@link #close()} closes the
+ * file.
  */
 public class ChunkedFile extends ChunkedNioFile {
 

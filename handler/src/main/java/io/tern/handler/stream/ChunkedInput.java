@@ -6,9 +6,14 @@ import io.tern.buffer.ByteBufAllocator;
  * A large or endless source of data written in chunks by a {@link ChunkedWriteHandler}, so that a
  * file or stream is sent without being read into memory at once and without outrunning the peer.
  *
- * <p>Threading: called on the channel's executor, one call at a time. Ownership: each chunk
- * returned belongs to the caller (the handler writes it and the channel releases it); the input
- * itself is closed by the handler once it ends or its write fails.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor, one call at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each chunk returned belongs to the caller (the handler writes it and the channel releases it);
+ * the input itself is closed by the handler once it ends or its write fails.
  *
  * @param <B> the type of the chunks
  */

@@ -14,6 +14,15 @@ import java.nio.file.StandardOpenOption;
  * <p>Reads block the event loop for as long as the file system takes: fine for local files, and for
  * large files prefer a {@code FileRegion} (zero-copy) unless the data must pass through handlers
  * (TLS, compression). Closing closes the file channel.
+ *
+ * <h2>Threading</h2>
+ *
+ * Read by {@link ChunkedWriteHandler} on the channel's event loop; one instance per transfer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each chunk is a new buffer from the channel's allocator, owned by the caller of {@link
+ * #readChunk}; {@link #close()} closes the file channel.
  */
 public class ChunkedNioFile implements ChunkedInput<ByteBuf> {
   private final FileChannel file;

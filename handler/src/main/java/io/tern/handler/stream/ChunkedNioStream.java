@@ -10,6 +10,15 @@ import java.nio.channels.ReadableByteChannel;
  * A {@link ReadableByteChannel} read in chunks. A non-blocking channel that has nothing to give
  * yields no chunk: the handler pauses until {@link ChunkedWriteHandler#resumeTransfer()} is called
  * (for example when the source signals more data). Closing closes the channel.
+ *
+ * <h2>Threading</h2>
+ *
+ * Read by {@link ChunkedWriteHandler} on the channel's event loop; one instance per transfer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each chunk is a new buffer owned by the caller of {@link #readChunk}; {@link #close()} closes the
+ * channel it reads.
  */
 public class ChunkedNioStream implements ChunkedInput<ByteBuf> {
   private final ReadableByteChannel in;

@@ -10,6 +10,15 @@ import java.io.PushbackInputStream;
  * An {@link InputStream} read in chunks of at most {@code chunkSize} bytes (what {@code
  * available()} promises, else one full chunk). The stream's reads block the event loop: use it for
  * streams that do not wait on the network (files, in-memory data). Closing closes the stream.
+ *
+ * <h2>Threading</h2>
+ *
+ * Read by {@link ChunkedWriteHandler} on the channel's event loop; one instance per transfer.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Each chunk is a new buffer owned by the caller of {@link #readChunk}; {@link #close()} closes the
+ * stream.
  */
 public class ChunkedStream implements ChunkedInput<ByteBuf> {
   /** The default chunk size: 8 KiB. */

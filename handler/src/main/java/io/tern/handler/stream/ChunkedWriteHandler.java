@@ -30,9 +30,15 @@ import java.util.ArrayDeque;
  * closed. When the channel closes, queued inputs are closed and their futures failed. A {@link
  * ProgressiveChunkedInput} has its listener told the progress after each chunk is written.
  *
- * <p>Threading: called on the channel's executor; one instance per channel. {@link
- * #resumeTransfer()} may be called from any thread. Ownership: the handler owns queued messages and
- * inputs, and releases or closes them when they are written or fail.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel. {@link #resumeTransfer()} may be
+ * called from any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The handler owns queued messages and inputs, and releases or closes them when they are written or
+ * fail.
  */
 public class ChunkedWriteHandler implements ChannelHandler {
   private static final System.Logger LOGGER = System.getLogger(ChunkedWriteHandler.class.getName());

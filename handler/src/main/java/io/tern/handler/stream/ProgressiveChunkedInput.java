@@ -12,7 +12,13 @@ import io.tern.buffer.ByteBufAllocator;
  *     (progress, total) -> log.info(progress + " of " + total)));
  * }</pre>
  *
- * <p>Threading and ownership are those of the wrapped input: closing this closes it.
+ * <h2>Threading</h2>
+ *
+ * That of the wrapped input.
+ *
+ * <h2>Ownership</h2>
+ *
+ * That of the wrapped input: closing this closes it.
  *
  * @param <B> the type of the chunks
  */

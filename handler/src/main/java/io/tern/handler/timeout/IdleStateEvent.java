@@ -4,7 +4,13 @@ package io.tern.handler.timeout;
  * The user event {@link IdleStateHandler} fires: which direction is idle, and whether this is the
  * first such event since the last activity in that direction.
  *
- * <p>Immutable; the six possible events are shared constants.
+ * <h2>Threading</h2>
+ *
+ * Immutable; the six possible events are shared constants.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class IdleStateEvent {
   /** The first reader idle event since the last read. */

@@ -52,7 +52,13 @@ import java.util.concurrent.TimeUnit;
  * Timers start when the channel is active and stop when it becomes inactive or the handler is
  * removed.
  *
- * <p>Threading: called on the channel's executor; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; it holds none (it only watches write futures).
  */
 public class IdleStateHandler implements ChannelHandler {
   private static final long MIN_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);

@@ -1,6 +1,16 @@
 package io.tern.handler.timeout;
 
-/** Raised by {@link ReadTimeoutHandler} when nothing was read within the timeout. */
+/**
+ * Raised by {@link ReadTimeoutHandler} when nothing was read within the timeout.
+ *
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
+ */
 public final class ReadTimeoutException extends TimeoutException {
   /**
    * Creates an exception.

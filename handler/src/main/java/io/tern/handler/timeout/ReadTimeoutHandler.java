@@ -13,7 +13,13 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Use {@link IdleStateHandler} to react otherwise (for example to send a heartbeat).
  *
- * <p>Threading: called on the channel's executor; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; it holds none.
  */
 public class ReadTimeoutHandler extends IdleStateHandler {
   private final long timeoutMillis;

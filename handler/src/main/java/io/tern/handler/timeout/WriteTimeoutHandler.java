@@ -19,7 +19,13 @@ import java.util.concurrent.TimeUnit;
  * pipeline.addLast("writeTimeout", new WriteTimeoutHandler(30));
  * }</pre>
  *
- * <p>Threading: called on the channel's executor; one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Messages pass on unchanged; it holds none (it only watches write futures).
  */
 public class WriteTimeoutHandler implements ChannelHandler {
   private static final long MIN_TIMEOUT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);

@@ -28,9 +28,14 @@ import java.util.concurrent.TimeUnit;
  * as 0. Rates are measured in windows of {@code checkIntervalMillis} (see {@link TrafficCounter}).
  * Put it near the head of the pipeline, so it sees the bytes that reach the socket.
  *
- * <p>Threading: called on the channel's executor; one instance per channel. Ownership: the handler
- * owns delayed writes until it writes them; on close it releases them and fails their futures, on
- * removal from an open channel it writes them at once.
+ * <h2>Threading</h2>
+ *
+ * Called on the channel's executor; one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The handler owns delayed writes until it writes them; on close it releases them and fails their
+ * futures, on removal from an open channel it writes them at once.
  */
 public class ChannelTrafficShapingHandler implements ChannelHandler {
   /** The user-defined writability bit this handler clears while too much is queued. */

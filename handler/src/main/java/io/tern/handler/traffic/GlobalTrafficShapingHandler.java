@@ -41,10 +41,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * {@link ByteBuf} readable bytes and {@link FileRegion} counts; other messages count as 0. Put it
  * near the head of each pipeline.
  *
- * <p>Threading: the channels' event loops call it concurrently; the shared state is guarded by one
- * lock, per-channel state is touched under it or on the channel's loop. Ownership: the handler owns
- * a delayed write until it writes it; when its channel closes it releases it and fails its future,
- * when the handler is removed from an open channel it writes it at once.
+ * <h2>Threading</h2>
+ *
+ * The channels' event loops call it concurrently; the shared state is guarded by one lock,
+ * per-channel state is touched under it or on the channel's loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The handler owns a delayed write until it writes it; when its channel closes it releases it and
+ * fails its future, when the handler is removed from an open channel it writes it at once.
  */
 public class GlobalTrafficShapingHandler implements ChannelHandler {
   /** The user-defined writability bit cleared while too much waits for a channel. */

@@ -10,7 +10,13 @@ package io.tern.handler.traffic;
  * wait exceeds the handler's maximum. The window restarts, and its throughput is recorded, once a
  * check interval has passed (checked lazily on each count, so an idle channel costs nothing).
  *
- * <p>Threading: used on the channel's executor only. Read the figures from that thread too.
+ * <h2>Threading</h2>
+ *
+ * Used on the channel's executor only. Read the figures from that thread too.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class TrafficCounter {
   /** Waits shorter than this are not made. */

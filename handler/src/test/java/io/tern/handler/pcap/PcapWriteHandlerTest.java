@@ -252,7 +252,7 @@ class PcapWriteHandlerTest {
   void acceptedNioChannelIsCapturedWithItsRealAddressesAsTheServerEnd() throws Exception {
     io.tern.transport.EventLoopGroup group =
         new io.tern.transport.MultiThreadEventLoopGroup(
-            1, io.tern.transport.NioIoHandler.newFactory());
+            1, io.tern.transport.nio.NioIoHandler.newFactory());
     try {
       PcapWriter w = writer();
       io.tern.common.concurrent.Promise<Void> serverClosed = group.next().newPromise();

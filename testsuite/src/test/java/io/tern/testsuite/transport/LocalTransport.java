@@ -1,7 +1,6 @@
 package io.tern.testsuite.transport;
 
 import io.tern.transport.EventLoopGroup;
-import io.tern.transport.LocalIoHandler;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.bootstrap.ChannelFactory;
 import io.tern.transport.bootstrap.ServerChannelFactory;
@@ -9,6 +8,7 @@ import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.local.LocalAddress;
 import io.tern.transport.local.LocalChannel;
+import io.tern.transport.local.LocalIoHandler;
 import io.tern.transport.local.LocalServerChannel;
 import java.net.SocketAddress;
 import java.util.UUID;

@@ -1,8 +1,8 @@
 package io.tern.testsuite.transport;
 
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.nio.NioDatagramChannel;
 import io.tern.transport.nio.NioDomainSocketChannel;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerDomainSocketChannel;
 import io.tern.transport.nio.NioServerSocketChannel;
 import io.tern.transport.nio.NioSocketChannel;

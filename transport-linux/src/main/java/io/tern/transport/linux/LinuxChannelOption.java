@@ -10,7 +10,15 @@ import io.tern.transport.channel.ChannelOption;
  *
  * <p>Set them like any option ({@code bootstrap.option(LinuxChannelOption.TCP_CORK, true)}); an
  * option the socket does not take (a TCP option on a Unix socket) fails with a {@code
- * ChannelException}. Immutable constants; thread-safe.
+ * ChannelException}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable constants; thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class LinuxChannelOption {
   /**

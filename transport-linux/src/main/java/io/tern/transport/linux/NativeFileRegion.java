@@ -5,6 +5,7 @@ import io.tern.common.ReferenceCount;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.ResourceLeakTracker;
 import io.tern.transport.channel.FileRegion;
+import io.tern.transport.linux.internal.channel.FileRegions;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.Errors;
 import io.tern.transport.linux.internal.sys.LibC;
@@ -37,12 +38,18 @@ import java.nio.file.Path;
  * }</pre>
  *
  * <p>The file is opened read-only when the region is built, so a missing file fails at the caller,
- * not in the pipeline. Owner: whoever holds the region; writing it hands it to the channel, which
- * releases it once written or failed (a channel closed mid-transfer releases it too). The last
- * {@link #release()} closes the file. Tracked by the resource-leak detector like a buffer.
+ * not in the pipeline. Tracked by the resource-leak detector like a buffer.
  *
- * <p>Threading: transfers run on one thread at a time (the channel's loop); {@link #transferred()}
- * may be read from anywhere; reference counting is thread-safe.
+ * <h2>Threading</h2>
+ *
+ * <p>Transfers run on one thread at a time (the channel's loop); {@link #transferred()} may be read
+ * from anywhere; reference counting is thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Whoever holds the region releases it; writing it hands it to the channel, which releases it
+ * once written or failed (a channel closed mid-transfer releases it too). The last {@link
+ * #release()} closes the file.
  */
 public final class NativeFileRegion implements FileRegion {
   private static final ResourceLeakDetector<NativeFileRegion> LEAKS =
@@ -171,14 +178,15 @@ public final class NativeFileRegion implements FileRegion {
   }
 
   /**
-   * Sends what the socket takes now with {@code sendfile(2)}. Loop thread only.
+   * Sends what the socket takes now with {@code sendfile(2)}, from {@code regionPosition}. Loop
+   * thread only.
    *
    * @param socketFd a connected, non-blocking stream socket
    * @return bytes sent, 0 if the socket takes nothing now
    * @throws IOException if the socket fails or the file is shorter than the region
    */
-  long sendTo(int socketFd) throws IOException {
-    long done = transferred;
+  private long sendTo(int socketFd, long regionPosition) throws IOException {
+    long done = regionPosition;
     long remaining = count - done;
     if (remaining <= 0) {
       return 0;
@@ -202,13 +210,19 @@ public final class NativeFileRegion implements FileRegion {
     return n;
   }
 
-  /** Copies through a native buffer: the path for targets that are not this module's sockets. */
+  /**
+   * Sends to one of this module's sockets with {@code sendfile(2)}; copies through a native buffer
+   * to any other target.
+   */
   @Override
   public long transferTo(WritableByteChannel target, long regionPosition) throws IOException {
     long remaining = count - regionPosition;
     if (remaining < 0 || regionPosition < 0) {
       throw new IllegalArgumentException(
           "position " + regionPosition + " outside the region (0.." + (count - 1) + ")");
+    }
+    if (target instanceof FileRegions.SocketTarget socket) {
+      return sendTo(socket.socketFd(), regionPosition);
     }
     if (remaining == 0) {
       return 0;

@@ -8,7 +8,13 @@ import java.io.IOException;
  * a closed descriptor) are reported with that type instead, so code written for NIO catches them
  * unchanged.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Immutable; safe to pass between threads.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public class NativeIoException extends IOException {
   private static final long serialVersionUID = 1L;

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * after the class. Other descriptors (jars the JVM opens lazily, logs) are ignored. Test classes in
  * this module run one at a time (see the pom), so the count is exact.
  */
-final class FdLeakCheck implements BeforeAllCallback, AfterAllCallback {
+// Public for the tests of the epoll and io_uring packages; JUnit and testsuite types are not
+// exported by a module, which is fine for test code.
+@SuppressWarnings("exports")
+public final class FdLeakCheck implements BeforeAllCallback, AfterAllCallback {
   private static final ExtensionContext.Namespace NS =
       ExtensionContext.Namespace.create(FdLeakCheck.class);
 

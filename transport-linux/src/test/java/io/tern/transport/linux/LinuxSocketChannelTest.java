@@ -21,6 +21,14 @@ import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.channel.DefaultFileRegion;
 import io.tern.transport.channel.DuplexChannel;
 import io.tern.transport.channel.FixedRecvByteBufAllocator;
+import io.tern.transport.linux.bootstrap.SocketTransport;
+import io.tern.transport.linux.epoll.EpollIoHandler;
+import io.tern.transport.linux.epoll.EpollServerSocketChannel;
+import io.tern.transport.linux.epoll.EpollSocketChannel;
+import io.tern.transport.linux.iouring.IoUringIoHandler;
+import io.tern.transport.linux.iouring.IoUringServerSocketChannel;
+import io.tern.transport.linux.iouring.IoUringSocketChannel;
+import io.tern.transport.linux.iouring.IoUringTestHandlers;
 import io.tern.transport.socket.ServerSocketChannel;
 import io.tern.transport.socket.SocketChannel;
 import java.net.ConnectException;
@@ -74,13 +82,12 @@ class LinuxSocketChannelTest {
             IoUringSocketChannel::new),
         new Transport(
             "io_uring without buffer rings or multishot",
-            IoUringIoHandler.newFactory(
-                IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
+            IoUringTestHandlers.withoutBufferRingsOrMultishot(),
             IoUringServerSocketChannel::new,
             IoUringSocketChannel::new),
         new Transport(
             "io_uring without DEFER_TASKRUN",
-            IoUringIoHandler.newFactory(IoUringSettings.fromProperties().withDeferTaskrun(false)),
+            IoUringTestHandlers.withoutDeferTaskrun(),
             IoUringServerSocketChannel::new,
             IoUringSocketChannel::new));
   }

@@ -2,46 +2,56 @@ package io.tern.transport.linux;
 
 import io.tern.testsuite.transport.DatagramTransport;
 import io.tern.testsuite.transport.InetTransport;
+import io.tern.transport.linux.epoll.EpollDatagramChannel;
+import io.tern.transport.linux.epoll.EpollIoHandler;
+import io.tern.transport.linux.epoll.EpollServerSocketChannel;
+import io.tern.transport.linux.epoll.EpollSocketChannel;
+import io.tern.transport.linux.iouring.IoUringDatagramChannel;
+import io.tern.transport.linux.iouring.IoUringIoHandler;
+import io.tern.transport.linux.iouring.IoUringServerSocketChannel;
+import io.tern.transport.linux.iouring.IoUringSocketChannel;
+import io.tern.transport.linux.iouring.IoUringTestHandlers;
 import java.net.StandardProtocolFamily;
 
 /** The native transports as the shared socket tests see them. */
-final class LinuxTransports {
-  static final InetTransport EPOLL = epoll("epoll", StandardProtocolFamily.INET);
-  static final InetTransport EPOLL_IPV6 = epoll("epoll-ipv6", StandardProtocolFamily.INET6);
-  static final InetTransport IO_URING =
+// Public for the tests of the epoll and io_uring packages; JUnit and testsuite types are not
+// exported by a module, which is fine for test code.
+@SuppressWarnings("exports")
+public final class LinuxTransports {
+  public static final InetTransport EPOLL = epoll("epoll", StandardProtocolFamily.INET);
+  public static final InetTransport EPOLL_IPV6 = epoll("epoll-ipv6", StandardProtocolFamily.INET6);
+  public static final InetTransport IO_URING =
       ioUring("io_uring", IoUringIoHandler.newFactory(), StandardProtocolFamily.INET);
-  static final InetTransport IO_URING_IPV6 =
+  public static final InetTransport IO_URING_IPV6 =
       ioUring("io_uring-ipv6", IoUringIoHandler.newFactory(), StandardProtocolFamily.INET6);
 
   /** io_uring with one receive per read request and provided buffers off (older kernels). */
-  static final InetTransport IO_URING_BASIC =
+  public static final InetTransport IO_URING_BASIC =
       ioUring(
           "io_uring without buffer rings or multishot",
-          IoUringIoHandler.newFactory(
-              IoUringSettings.fromProperties().withBufferRings(false).withMultishot(false)),
+          IoUringTestHandlers.withoutBufferRingsOrMultishot(),
           StandardProtocolFamily.INET);
 
   /** io_uring with provided buffers used whole (kernels before 6.12): 4 KiB per receive. */
-  static final InetTransport IO_URING_WHOLE_BUFFERS =
+  public static final InetTransport IO_URING_WHOLE_BUFFERS =
       ioUring(
           "io_uring with whole provided buffers",
-          IoUringIoHandler.newFactory(
-              IoUringSettings.fromProperties().withIncrementalBuffers(false)),
+          IoUringTestHandlers.withWholeBuffers(),
           StandardProtocolFamily.INET);
 
   /**
    * io_uring with a small incremental ring (8 buffers of 1 KiB): receives run it dry and re-arm,
    * and pieces of one buffer go to several reads.
    */
-  static final InetTransport IO_URING_SMALL_RING =
+  public static final InetTransport IO_URING_SMALL_RING =
       ioUring(
           "io_uring with a small incremental buffer ring",
-          IoUringIoHandler.newFactory(IoUringSettings.fromProperties().withBufferRing(8, 1024)),
+          IoUringTestHandlers.withBufferRing(8, 1024),
           StandardProtocolFamily.INET);
 
-  static final DatagramTransport EPOLL_UDP =
+  public static final DatagramTransport EPOLL_UDP =
       new DatagramTransport("epoll-udp", EpollIoHandler.newFactory(), EpollDatagramChannel::new);
-  static final DatagramTransport IO_URING_UDP =
+  public static final DatagramTransport IO_URING_UDP =
       new DatagramTransport(
           "io_uring-udp", IoUringIoHandler.newFactory(), IoUringDatagramChannel::new);
 

@@ -1,6 +1,6 @@
 package io.tern.transport.linux;
 
-import static io.tern.transport.linux.EpollIoHandlerTest.ascii;
+import static io.tern.transport.linux.TestStrings.ascii;
 import static io.tern.transport.linux.internal.sys.LinuxConstants.AF_INET;
 import static io.tern.transport.linux.internal.sys.LinuxConstants.AF_INET6;
 import static org.assertj.core.api.Assertions.assertThat;

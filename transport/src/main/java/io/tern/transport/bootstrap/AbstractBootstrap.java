@@ -17,8 +17,15 @@ import java.util.Objects;
  * What {@link Bootstrap} and {@link ServerBootstrap} share: the event loop group, options,
  * attributes and handler of the channel they create, and {@link #bind}.
  *
- * <p>Threading: configure a bootstrap on one thread; once configured, {@code bind}/{@code connect}
- * may be called from any thread, any number of times (each call copies the configuration).
+ * <h2>Threading</h2>
+ *
+ * <p>Configure a bootstrap on one thread; once configured, {@code bind}/{@code connect} may be
+ * called from any thread, any number of times (each call copies the configuration).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; the channels it creates belong to the caller, who closes
+ * them.
  *
  * @param <B> the bootstrap type, for chaining
  * @param <C> the type of channel it creates

@@ -12,8 +12,14 @@ import java.net.SocketAddress;
  * example a host name into an IP address. The hook for custom name resolution (an asynchronous DNS
  * client, service discovery, fixed test addresses).
  *
+ * <h2>Threading</h2>
+ *
  * <p>Called on the channel's event loop; must not block it: the returned future completes later, on
  * any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 @FunctionalInterface
 public interface AddressResolver {

@@ -36,7 +36,14 @@ import java.util.concurrent.TimeUnit;
  * separately, the connect itself; either failing in time fails the returned future with {@link
  * ConnectTimeoutException} and closes the channel.
  *
- * <p>Threading: as {@link AbstractBootstrap}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link AbstractBootstrap}: configure on one thread, then connect from any.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a channel it connects belongs to the caller, who closes it
+ * (a failed connect closes it).
  */
 public final class Bootstrap extends AbstractBootstrap<Bootstrap, Channel> {
   private ChannelFactory<? extends Channel> channelFactory;

@@ -5,7 +5,15 @@ import io.tern.transport.channel.Channel;
 
 /**
  * Creates the channels of a {@link Bootstrap}, usually a constructor reference such as {@code
- * NioSocketChannel::new}. Called on the thread that calls {@code connect}/{@code bind}.
+ * NioSocketChannel::new}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Called on the thread that calls {@code connect}/{@code bind}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The created channel belongs to the bootstrap's caller.
  *
  * @param <C> the channel type
  */

@@ -39,7 +39,14 @@ import java.util.concurrent.TimeUnit;
  * otherwise). Accepted channels are set up and registered on the server's loop, in the order they
  * arrive.
  *
- * <p>Threading: as {@link AbstractBootstrap}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link AbstractBootstrap}: configure on one thread, then bind from any.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; the listening channel belongs to the caller, who closes
+ * it; an accepted channel closes by itself (or through its handlers).
  */
 public final class ServerBootstrap extends AbstractBootstrap<ServerBootstrap, ServerChannel> {
   private static final System.Logger LOGGER = System.getLogger(ServerBootstrap.class.getName());

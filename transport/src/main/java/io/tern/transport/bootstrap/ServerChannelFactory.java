@@ -6,7 +6,15 @@ import io.tern.transport.channel.ServerChannel;
 
 /**
  * Creates the listening channel of a {@link ServerBootstrap}, usually a constructor reference such
- * as {@code NioServerSocketChannel::new}. Called on the thread that calls {@code bind}.
+ * as {@code NioServerSocketChannel::new}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Called on the thread that calls {@code bind}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The created channel belongs to the bootstrap's caller.
  *
  * @param <C> the channel type
  */

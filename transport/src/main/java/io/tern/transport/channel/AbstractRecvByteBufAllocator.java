@@ -9,7 +9,15 @@ import io.tern.buffer.ByteBufAllocator;
  * loop, and at most {@link #maxBytesPerIndividualRead()} bytes per buffer. Subclasses only choose
  * the buffer size.
  *
- * <p>Immutable and thread-safe: share one instance between channels.
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable and thread-safe: share one instance between channels; each channel's {@link
+ * RecvByteBufAllocator.Handle} is used on its event loop only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a buffer its handle allocates belongs to the read loop
+ * that asked for it.
  */
 public abstract class AbstractRecvByteBufAllocator implements RecvByteBufAllocator {
   private final int maxBytesPerRead;

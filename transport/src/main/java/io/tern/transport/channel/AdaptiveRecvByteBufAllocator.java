@@ -8,7 +8,17 @@ import java.util.Arrays;
  * are small, so a busy connection reads in large buffers and an idle one holds little memory.
  *
  * <p>Sizes step by 16 bytes up to 512, then double. The default range is 64 bytes to 64 KiB,
- * starting at 2 KiB. Immutable and thread-safe; each channel has its own {@link Handle}.
+ * starting at 2 KiB.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable and thread-safe; each channel has its own {@link Handle}, used on its event loop
+ * only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a buffer its handle allocates belongs to the read loop
+ * that asked for it.
  */
 public final class AdaptiveRecvByteBufAllocator extends AbstractRecvByteBufAllocator {
   /** The default smallest buffer. */

@@ -19,14 +19,17 @@ import java.net.SocketAddress;
  * registration), then {@code channelInactive}, {@code channelUnregistered} and every handler's
  * {@code handlerRemoved} when it closes; {@link #closeFuture()} completes after all of them.
  *
- * <p><b>Threading.</b> Any thread may call these methods; the operations run on {@link
- * #eventLoop()}, and the returned futures complete there. Getters that report state ({@link
- * #isActive()}, {@link #isWritable()}, the addresses) may be read anywhere and are up to date on
- * the loop.
+ * <h2>Threading</h2>
  *
- * <p><b>Ownership.</b> A message handed to {@link #write} belongs to the channel from then on: it
- * is released once written, or when the write fails (for example after close). Messages the channel
- * reads belong to the handler that receives them.
+ * <p>Any thread may call these methods; the operations run on {@link #eventLoop()}, and the
+ * returned futures complete there. Getters that report state ({@link #isActive()}, {@link
+ * #isWritable()}, the addresses) may be read anywhere and are up to date on the loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A message handed to {@link #write} belongs to the channel from then on: it is released once
+ * written, or when the write fails (for example after close). Messages the channel reads belong to
+ * the handler that receives them.
  */
 public interface Channel extends AttributeMap {
 

@@ -24,8 +24,14 @@ import java.util.Map;
  *   <tr><td>{@link ChannelOption#ALLOW_HALF_CLOSURE}</td><td>false</td></tr>
  * </table>
  *
- * <p>Threading: any thread may read and change the settings; a change made off the event loop takes
- * effect for the next operation that reads it. Socket options go to the socket at once.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may read and change the settings; a change made off the event loop takes effect for
+ * the next operation that reads it. Socket options go to the socket at once.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects (the allocators it names are shared).
  */
 public interface ChannelConfig {
 

@@ -12,11 +12,15 @@ import java.net.SocketAddress;
  * from the tail towards the head. The pipeline skips a handler for each event whose method its
  * class does not override, so a handler pays only for the events it handles.
  *
- * <p>Threading: all methods are called on the context's {@link ChannelHandlerContext#executor()}
- * thread. A handler instance belongs to one pipeline unless it keeps no per-channel state.
+ * <h2>Threading</h2>
  *
- * <p>Ownership: a message passed to {@link #channelRead} or {@link #write} belongs to the handler;
- * it must either pass it on or release it ({@link io.tern.common.ReferenceCountUtil#release}).
+ * <p>All methods are called on the context's {@link ChannelHandlerContext#executor()} thread. A
+ * handler instance belongs to one pipeline unless it keeps no per-channel state.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A message passed to {@link #channelRead} or {@link #write} belongs to the handler; it must
+ * either pass it on or release it ({@link io.tern.common.ReferenceCountUtil#release}).
  */
 public interface ChannelHandler {
 

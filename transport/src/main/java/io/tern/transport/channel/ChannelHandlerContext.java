@@ -12,8 +12,14 @@ import java.net.SocketAddress;
  * the next handler towards the tail; the outbound methods pass an operation to the next handler
  * towards the head. Handlers that do not override the event's method are skipped.
  *
- * <p>Threading: use from the {@link #executor()} thread; calls from other threads are handed over
- * to it. The context stays valid after removal (events in flight pass through it).
+ * <h2>Threading</h2>
+ *
+ * <p>Use from the {@link #executor()} thread; calls from other threads are handed over to it. The
+ * context stays valid after removal (events in flight pass through it).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A message passed to a {@code fire*} or outbound method belongs to the handler it reaches next.
  */
 public interface ChannelHandlerContext {
 

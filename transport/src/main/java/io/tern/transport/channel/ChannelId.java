@@ -12,7 +12,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>{@link #asLongText()} shows all of them ({@code 8f3a…-00001a2b-00000007-…-c0ffee01}); {@link
  * #asShortText()} only the last random part, short enough for every log line but not guaranteed
- * unique. Ids are immutable and may be used from any thread.
+ * unique.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Ids are immutable and may be used from any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class ChannelId implements Comparable<ChannelId> {
   private static final long JVM = new SecureRandom().nextLong();

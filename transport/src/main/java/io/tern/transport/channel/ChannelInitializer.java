@@ -4,8 +4,14 @@ package io.tern.transport.channel;
  * Sets a channel's pipeline up: when added, calls {@link #initChannel} (which typically adds
  * handlers) and then removes itself, so handlers added in {@code initChannel} take its place.
  *
- * <p>Threading: {@code initChannel} runs on the channel's executor. An instance may be shared
- * between channels (it keeps no state of its own) unless a subclass adds some.
+ * <h2>Threading</h2>
+ *
+ * <p>{@code initChannel} runs on the channel's executor. An instance may be shared between channels
+ * (it keeps no state of its own) unless a subclass adds some.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  *
  * @param <C> the channel type
  */

@@ -12,8 +12,15 @@ import java.util.concurrent.ConcurrentMap;
  * identity; a transport adds its own with {@link #valueOf(String, Class)}.
  *
  * <p>Which options a channel supports depends on its transport (see {@code docs/channels.md} for
- * the table and the defaults); setting an unsupported one returns {@code false}. Immutable and
- * thread-safe.
+ * the table and the defaults); setting an unsupported one returns {@code false}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  *
  * @param <T> the value type
  */

@@ -21,10 +21,17 @@ import java.util.List;
  * <p>A message that reaches the tail unhandled is released and logged at DEBUG; an exception that
  * reaches the tail is logged at WARNING.
  *
- * <p>Threading: modifications may come from any thread (they are serialised); handler callbacks
- * ({@code handlerAdded}/{@code handlerRemoved} and events) run on the channel's executor. Changing
- * the pipeline while an event travels through it is safe: a removed handler is skipped by events
- * that have not reached it yet. Names are unique; a {@code null} name generates one.
+ * <h2>Threading</h2>
+ *
+ * <p>Modifications may come from any thread (they are serialised); handler callbacks ({@code
+ * handlerAdded}/{@code handlerRemoved} and events) run on the channel's executor. Changing the
+ * pipeline while an event travels through it is safe: a removed handler is skipped by events that
+ * have not reached it yet. Names are unique; a {@code null} name generates one.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A message fired into the pipeline or written through it belongs to the handler it reaches; one
+ * that reaches the tail is released there, one that reaches the head is the channel's.
  */
 public interface ChannelPipeline {
 

@@ -20,8 +20,14 @@ import java.util.Objects;
  * either way the last {@link #release()} closes it. Tracked by the resource-leak detector like a
  * buffer.
  *
- * <p>Threading: transfers run on one thread at a time (the channel's loop); reference counting is
- * thread-safe.
+ * <h2>Threading</h2>
+ *
+ * <p>Transfers run on one thread at a time (the channel's loop); reference counting is thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Reference counted: whoever holds the region releases it; writing it hands it to the channel,
+ * which releases it once written or failed. The last {@link #release()} closes the file.
  */
 public final class DefaultFileRegion implements FileRegion {
   private static final ResourceLeakDetector<FileRegion> LEAKS =

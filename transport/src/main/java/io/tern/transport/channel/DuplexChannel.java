@@ -9,7 +9,14 @@ import io.tern.common.concurrent.Future;
  * shuts this channel's input down and fires {@link ChannelInputShutdownEvent} instead of closing;
  * the channel may keep writing and closes when the application decides.
  *
- * <p>Threading: as {@link Channel}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link Channel}: any thread may call these methods; the shutdowns run on the channel's
+ * event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>As {@link Channel}: writes still queued when the output shuts down fail and are released.
  */
 public interface DuplexChannel extends Channel {
 

@@ -9,8 +9,15 @@ import java.nio.channels.WritableByteChannel;
  * FileChannel.transferTo}, {@code sendfile}). Write it like a buffer: {@code ch.writeAndFlush(new
  * DefaultFileRegion(path, 0, size))}; the channel releases it once written or failed.
  *
- * <p>Threading: the transport uses a region on its event loop; {@link #transferred()} may be read
- * from anywhere. Reference counted: the last release closes the file.
+ * <h2>Threading</h2>
+ *
+ * <p>The transport uses a region on its event loop; {@link #transferred()} may be read from
+ * anywhere.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Reference counted: the holder releases it, and writing it hands it to the channel, which
+ * releases it once written or failed; the last release closes the file.
  */
 public interface FileRegion extends ReferenceCounted {
 

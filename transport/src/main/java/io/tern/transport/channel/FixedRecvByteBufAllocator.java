@@ -1,6 +1,17 @@
 package io.tern.transport.channel;
 
-/** Reads into buffers of one fixed size. Immutable and thread-safe. */
+/**
+ * Reads into buffers of one fixed size.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable and thread-safe; each channel's handle is used on its event loop only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects; a buffer its handle allocates belongs to the read loop
+ * that asked for it.
+ */
 public final class FixedRecvByteBufAllocator extends AbstractRecvByteBufAllocator {
   private final int size;
 

@@ -28,10 +28,16 @@ import java.util.concurrent.RejectedExecutionException;
  * and every other event and operation (close included) passes straight on, so the channel still
  * closes.
  *
- * <p>Threading and ownership: one instance per pipeline (it holds the channel's serial executor,
- * made in {@code handlerAdded}); the wrapped handler may be shared only if it is stateless.
- * Messages are owned as with any handler: the wrapped handler releases or passes on what it reads
- * and writes.
+ * <h2>Threading</h2>
+ *
+ * <p>One instance per pipeline (it holds the channel's serial executor, made in {@code
+ * handlerAdded}); the wrapped handler runs on the group's virtual threads, one event at a time, and
+ * may be shared only if it is stateless.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Messages are owned as with any handler: the wrapped handler releases or passes on what it
+ * reads and writes; a message that can no longer reach it (the group closed) is released here.
  */
 public final class OffloadingHandler implements ChannelHandler {
   private final VirtualThreadOffloadGroup group;

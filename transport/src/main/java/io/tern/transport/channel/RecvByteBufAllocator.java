@@ -21,8 +21,15 @@ import io.tern.buffer.ByteBufAllocator;
  * pipeline.fireChannelReadComplete();
  * }</pre>
  *
- * <p>Threading: the allocator is shared and thread-safe; a handle belongs to one channel and is
- * used on its event loop only.
+ * <h2>Threading</h2>
+ *
+ * <p>The allocator is shared and thread-safe; a handle belongs to one channel and is used on its
+ * event loop only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A buffer a handle allocates belongs to the read loop that asked for it, which passes it to the
+ * pipeline or releases it.
  */
 public interface RecvByteBufAllocator {
 
@@ -33,7 +40,17 @@ public interface RecvByteBufAllocator {
    */
   Handle newHandle();
 
-  /** One channel's read-loop state; used on the channel's event loop only. */
+  /**
+   * One channel's read-loop state.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>Used on the channel's event loop only.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>A buffer it allocates belongs to the read loop that asked for it.
+   */
   interface Handle {
     /**
      * Starts a read loop.

@@ -7,7 +7,14 @@ import io.tern.transport.EventLoopGroup;
  * {@link #childGroup()}, passed to the pipeline's {@code channelRead} (where the server bootstrap
  * sets it up and registers it). The server channel itself does not write.
  *
- * <p>Threading: as {@link Channel}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link Channel}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>An accepted child belongs to the handler that receives it in {@code channelRead} (the server
+ * bootstrap registers it); closing the server does not close its children.
  */
 public interface ServerChannel extends Channel {
   /**

@@ -5,11 +5,15 @@ import io.tern.common.ReferenceCountUtil;
 /**
  * Handles inbound messages of one type in {@link #channelRead0}; other messages pass on unchanged.
  *
- * <p>Ownership: with {@code autoRelease} (the default) a matched message is released after {@code
+ * <h2>Threading</h2>
+ *
+ * <p>Called on the channel's executor.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>With {@code autoRelease} (the default) a matched message is released after {@code
  * channelRead0} returns or throws; call {@link ReferenceCountUtil#retain} in {@code channelRead0}
  * to keep it. With {@code autoRelease=false}, {@code channelRead0} owns the message.
- *
- * <p>Threading: called on the channel's executor.
  *
  * @param <I> the message type handled
  */

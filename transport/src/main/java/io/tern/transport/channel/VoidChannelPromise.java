@@ -20,8 +20,14 @@ import java.util.concurrent.TimeUnit;
  * {@link IllegalStateException}). A handler that needs to know when a write it passes on is done
  * replaces the promise it was given with {@link #unvoid(Promise)} first.
  *
- * <p>Threading: one shared instance per channel; any thread may pass it, and the failure is fired
- * on the channel's event loop. It holds no message and releases nothing.
+ * <h2>Threading</h2>
+ *
+ * <p>One shared instance per channel; any thread may pass it, and the failure is fired on the
+ * channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: it holds no message and releases nothing.
  */
 public final class VoidChannelPromise implements Promise<Void> {
   private final Channel channel;

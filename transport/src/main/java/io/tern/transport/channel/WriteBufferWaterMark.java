@@ -5,7 +5,13 @@ package io.tern.transport.channel;
  * {@link Channel#isWritable()} turns {@code false} and {@code channelWritabilityChanged} fires; it
  * turns back to {@code true} (and fires again) once fewer than {@code low} bytes wait.
  *
- * <p>Immutable.
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable; any thread may use it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  *
  * @param low the low water mark in bytes, at least 0
  * @param high the high water mark in bytes, at least {@code low}

@@ -7,7 +7,7 @@ import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
 import io.tern.transport.channel.ChannelHandler;
-import io.tern.transport.internal.EmbeddedEventLoop;
+import io.tern.transport.embedded.internal.EmbeddedEventLoop;
 import io.tern.transport.spi.AbstractChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
 import io.tern.transport.spi.DefaultChannelConfig;
@@ -28,17 +28,21 @@ import java.util.concurrent.TimeUnit;
  * like any other channel otherwise (configuration, attributes, outbound buffer and water marks,
  * close events).
  *
- * <p>Threading: one thread at a time. Events run on the calling thread; tasks submitted to {@link
- * #eventLoop()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
- * method calls.
- *
  * <p>Time: the loop's clock ({@link #ticker()}) is frozen at zero and moves only through {@link
  * #advanceTimeBy}, so scheduled tasks (timeouts, idle events) run exactly when a test says. Closing
  * the channel runs what is due and cancels the rest.
  *
- * <p>Ownership: messages returned by {@code readInbound}/{@code readOutbound} belong to the caller;
- * those never read are released by {@link #finishAndReleaseAll()}, {@link #releaseInbound()} and
- * {@link #releaseOutbound()}. An exception that reaches the tail is kept and rethrown by {@link
+ * <h2>Threading</h2>
+ *
+ * <p>One thread at a time. Events run on the calling thread; tasks submitted to {@link
+ * #eventLoop()} queue until {@link #runPendingTasks()}, which every {@code write*}/{@code finish}
+ * method calls.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Messages returned by {@code readInbound}/{@code readOutbound} belong to the caller; those
+ * never read are released by {@link #finishAndReleaseAll()}, {@link #releaseInbound()} and {@link
+ * #releaseOutbound()}. An exception that reaches the tail is kept and rethrown by {@link
  * #checkException()}.
  */
 public final class EmbeddedChannel extends AbstractChannel {
@@ -298,12 +302,12 @@ public final class EmbeddedChannel extends AbstractChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
+  protected SocketAddress queryLocalAddress() {
     return LOCAL;
   }
 
   @Override
-  protected SocketAddress remoteAddress0() {
+  protected SocketAddress queryRemoteAddress() {
     return REMOTE;
   }
 

@@ -6,7 +6,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The address of a local (in-VM) channel: a name. Binding {@link #ANY} picks a fresh name.
- * Immutable; equal when the names are.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>Immutable; equal when the names are; any thread may use it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class LocalAddress extends SocketAddress implements Comparable<LocalAddress> {
   /** Bind to this to get a fresh, unique address. */

@@ -6,7 +6,6 @@ import io.tern.transport.EventLoop;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
-import io.tern.transport.LocalIoHandler;
 import io.tern.transport.channel.ChannelConfig;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.spi.AbstractDuplexChannel;
@@ -30,12 +29,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Connect with a {@link LocalAddress} a {@link LocalServerChannel} is bound to; an address
  * nobody listens on is refused ({@link ConnectException}). The connect completes once the server's
- * loop has created the peer. Runs on a loop of a {@link LocalIoHandler} group. Threading: as {@link
- * io.tern.transport.channel.Channel}; the inbound queue is the only state shared between the two
- * ends' loops.
+ * loop has created the peer. Runs on a loop of a {@link LocalIoHandler} group.
  *
- * <p>Ownership: messages in flight belong to the receiving channel and are released if it closes
- * before reading them.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}; the inbound queue is the only state shared
+ * between the two ends' loops.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Messages in flight belong to the receiving channel and are released if it closes before
+ * reading them.
  */
 public class LocalChannel extends AbstractDuplexChannel {
   private static final Object END_OF_STREAM = new Object();
@@ -120,12 +124,12 @@ public class LocalChannel extends AbstractDuplexChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
+  protected SocketAddress queryLocalAddress() {
     return localAddress;
   }
 
   @Override
-  protected SocketAddress remoteAddress0() {
+  protected SocketAddress queryRemoteAddress() {
     return remoteAddress;
   }
 

@@ -5,7 +5,6 @@ import io.tern.transport.EventLoopGroup;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
-import io.tern.transport.LocalIoHandler;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.spi.AbstractServerChannel;
 import io.tern.transport.spi.DefaultChannelConfig;
@@ -22,7 +21,16 @@ import java.util.concurrent.ConcurrentMap;
  * {@code channelRead}) when the server reads, like a socket's backlog.
  *
  * <p>Binding an address another server holds fails with {@link BindException}. Runs on a loop of a
- * {@link LocalIoHandler} group. Threading: as {@link Channel}.
+ * {@link LocalIoHandler} group.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link Channel}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>An accepted {@link LocalChannel} belongs to the handler that receives it in {@code
+ * channelRead}.
  */
 public class LocalServerChannel extends AbstractServerChannel {
   static final ConcurrentMap<LocalAddress, LocalServerChannel> BOUND = new ConcurrentHashMap<>();
@@ -71,7 +79,7 @@ public class LocalServerChannel extends AbstractServerChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
+  protected SocketAddress queryLocalAddress() {
     return address;
   }
 

@@ -14,7 +14,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * any other JDK socket option (for example {@code jdk.net.ExtendedSocketOptions.TCP_KEEPIDLE}) as a
  * channel option with {@link #of(SocketOption)}.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class NioChannelOption {
   private static final Map<ChannelOption<?>, SocketOption<?>> MAPPED = new ConcurrentHashMap<>();
@@ -62,14 +68,14 @@ public final class NioChannelOption {
   /** Reads a mapped option; {@code null} if unsupported. */
   static <T> T get(NetworkChannel channel, ChannelOption<T> option) {
     if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) {
-      Boolean loop = get0(channel, StandardSocketOptions.IP_MULTICAST_LOOP);
+      Boolean loop = getSocketOption(channel, StandardSocketOptions.IP_MULTICAST_LOOP);
       return loop == null ? null : option.type().cast(!loop);
     }
     SocketOption<T> so = socketOption(channel, option);
-    return so == null ? null : get0(channel, so);
+    return so == null ? null : getSocketOption(channel, so);
   }
 
-  private static <T> T get0(NetworkChannel channel, SocketOption<T> so) {
+  private static <T> T getSocketOption(NetworkChannel channel, SocketOption<T> so) {
     if (!channel.supportedOptions().contains(so)) {
       return null;
     }
@@ -83,13 +89,13 @@ public final class NioChannelOption {
   /** Sets a mapped option; {@code false} if unsupported. */
   static <T> boolean set(NetworkChannel channel, ChannelOption<T> option, T value) {
     if (option == ChannelOption.IP_MULTICAST_LOOP_DISABLED) {
-      return set0(channel, StandardSocketOptions.IP_MULTICAST_LOOP, !(Boolean) value);
+      return setSocketOption(channel, StandardSocketOptions.IP_MULTICAST_LOOP, !(Boolean) value);
     }
     SocketOption<T> so = socketOption(channel, option);
-    return so != null && set0(channel, so, value);
+    return so != null && setSocketOption(channel, so, value);
   }
 
-  private static <T> boolean set0(NetworkChannel channel, SocketOption<T> so, T value) {
+  private static <T> boolean setSocketOption(NetworkChannel channel, SocketOption<T> so, T value) {
     if (!channel.supportedOptions().contains(so)) {
       return false;
     }

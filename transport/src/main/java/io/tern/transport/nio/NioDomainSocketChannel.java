@@ -1,13 +1,11 @@
 package io.tern.transport.nio;
 
 import io.tern.transport.EventLoop;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.ChannelException;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.socket.DomainSocketChannel;
 import io.tern.transport.socket.ServerDomainSocketChannel;
 import java.io.IOException;
-import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -20,12 +18,20 @@ import java.nio.channels.SocketChannel;
  * connect(remote, local)} deletes that socket file when it closes.
  *
  * <p>Create one with {@code new NioDomainSocketChannel(loop)} (a bootstrap does, given {@code
- * NioDomainSocketChannel::new}) and connect it to a {@link UnixDomainSocketAddress}. Threading: as
- * {@link io.tern.transport.channel.Channel}.
+ * NioDomainSocketChannel::new}) and connect it to a {@link UnixDomainSocketAddress}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: any thread may call it; the I/O and the handlers
+ * run on its event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: a written message belongs to the channel, which
+ * releases it once written or failed; a received buffer belongs to the handler it is passed to. The
+ * channel owns its JDK socket (and the socket file it bound) and closes it.
  */
 public class NioDomainSocketChannel extends NioStreamChannel implements DomainSocketChannel {
-  private UnixDomainSocketAddress boundPath;
-
   /**
    * Creates an unconnected channel.
    *
@@ -45,7 +51,7 @@ public class NioDomainSocketChannel extends NioStreamChannel implements DomainSo
    */
   public NioDomainSocketChannel(
       ServerDomainSocketChannel parent, EventLoop eventLoop, SocketChannel socket) {
-    super(parent, eventLoop, socket);
+    super(parent, eventLoop, socket, StandardProtocolFamily.UNIX);
   }
 
   private static SocketChannel open() {
@@ -69,23 +75,5 @@ public class NioDomainSocketChannel extends NioStreamChannel implements DomainSo
   @Override
   public UnixDomainSocketAddress remoteAddress() {
     return (UnixDomainSocketAddress) super.remoteAddress();
-  }
-
-  /** Binds, and remembers the socket file to delete on close. */
-  @Override
-  protected void doBind(SocketAddress localAddress) throws IOException {
-    super.doBind(localAddress);
-    boundPath = (UnixDomainSocketAddress) javaChannel().getLocalAddress();
-  }
-
-  /** Closes, and deletes the socket file this channel bound (the JDK leaves it behind). */
-  @Override
-  protected void doClose() throws IOException {
-    try {
-      super.doClose();
-    } finally {
-      NioServerDomainSocketChannel.deleteSocketFile(boundPath);
-      boundPath = null;
-    }
   }
 }

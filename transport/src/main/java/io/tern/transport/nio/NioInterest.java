@@ -1,7 +1,6 @@
 package io.tern.transport.nio;
 
 import io.tern.transport.IoRegistration;
-import io.tern.transport.NioIoHandler;
 
 /**
  * The interest set of one NIO registration, changed bit by bit. The {@link NioIoHandler.Ops} for

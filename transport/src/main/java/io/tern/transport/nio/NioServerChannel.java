@@ -5,14 +5,15 @@ import io.tern.transport.EventLoopGroup;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
-import io.tern.transport.NioIoHandle;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelException;
 import io.tern.transport.spi.AbstractServerChannel;
 import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
+import java.net.ProtocolFamily;
 import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.ServerSocketChannel;
@@ -20,26 +21,38 @@ import java.nio.channels.SocketChannel;
 import java.util.Objects;
 
 /**
- * What {@link NioServerSocketChannel} (TCP) and {@link NioServerDomainSocketChannel} (Unix domain)
- * share: a JDK {@link ServerSocketChannel} in non-blocking mode on a {@link NioIoHandler} loop,
- * bound with the configured backlog, whose pending connections run {@link AbstractServerChannel}'s
- * accept loop. The subclasses wrap each accepted socket in their child channel type. Event loop
- * only, except what {@link Channel} allows from any thread.
+ * A listening socket over NIO, TCP or Unix domain: a JDK {@link ServerSocketChannel} in
+ * non-blocking mode on a {@link NioIoHandler} loop, bound with the configured backlog, whose
+ * pending connections run {@link AbstractServerChannel}'s accept loop. The address family is a
+ * value: a Unix domain server remembers the socket file its bind created and deletes it when it
+ * closes (the JDK leaves it behind). {@link NioServerSocketChannel} and {@link
+ * NioServerDomainSocketChannel} name the two families and the child channel type each accepted
+ * socket is wrapped in. Event loop only, except what {@link Channel} allows from any thread.
  */
 abstract class NioServerChannel extends AbstractServerChannel {
   private final ServerSocketChannel socket;
+  private final boolean unixDomain;
   private final NioServerSocketChannelConfig config;
   private final Handle handle = new Handle();
   private final NioInterest interest = new NioInterest();
   private volatile boolean bound;
+  private volatile UnixDomainSocketAddress boundPath; // Unix domain only: the socket file to delete
 
   /**
-   * Takes a freshly opened server socket, switching it to non-blocking mode; closes it and throws
-   * if that fails.
+   * Takes a freshly opened server socket of {@code family}, switching it to non-blocking mode;
+   * closes it and throws if that fails.
+   *
+   * @param family {@link StandardProtocolFamily#UNIX}, or the Internet family the socket was opened
+   *     with ({@code null} for the JDK's default)
    */
-  NioServerChannel(EventLoop eventLoop, EventLoopGroup childGroup, ServerSocketChannel socket) {
+  NioServerChannel(
+      EventLoop eventLoop,
+      EventLoopGroup childGroup,
+      ServerSocketChannel socket,
+      ProtocolFamily family) {
     super(eventLoop, childGroup);
     this.socket = Objects.requireNonNull(socket, "socket");
+    this.unixDomain = family == StandardProtocolFamily.UNIX;
     try {
       socket.configureBlocking(false);
     } catch (IOException e) {
@@ -88,19 +101,28 @@ abstract class NioServerChannel extends AbstractServerChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
+  protected SocketAddress queryLocalAddress() {
     return NioAddresses.local(socket);
   }
 
+  /** Binds with the configured backlog; a Unix domain server remembers its socket file. */
   @Override
   protected void doBind(SocketAddress localAddress) throws IOException {
     socket.bind(localAddress, config.backlog());
     bound = true;
+    if (unixDomain) {
+      boundPath = (UnixDomainSocketAddress) socket.getLocalAddress();
+    }
   }
 
+  /** Closes, and deletes the socket file a Unix domain server created. */
   @Override
   protected void doClose() throws IOException {
-    socket.close();
+    try {
+      socket.close();
+    } finally {
+      SocketFiles.delete(boundPath);
+    }
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.tern.transport.nio;
 
 import io.tern.transport.EventLoop;
 import io.tern.transport.EventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelException;
 import io.tern.transport.socket.ServerSocketChannel;
@@ -16,8 +15,17 @@ import java.net.ProtocolFamily;
  * somaxconn}), {@code SO_REUSEADDR} (on by default, as the JDK sets it), {@code SO_REUSEPORT},
  * {@code SO_RCVBUF} (inherited by accepted sockets) and the generic ones.
  *
- * <p>A bootstrap creates it from {@code NioServerSocketChannel::new}. Threading: as {@link
- * io.tern.transport.channel.Channel}.
+ * <p>A bootstrap creates it from {@code NioServerSocketChannel::new}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: any thread may call it; accepting and the
+ * handlers run on its event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Owns its JDK server socket and closes it; an accepted child belongs to the handler that
+ * receives it in {@code channelRead}.
  */
 public class NioServerSocketChannel extends NioServerChannel implements ServerSocketChannel {
   /**
@@ -41,7 +49,7 @@ public class NioServerSocketChannel extends NioServerChannel implements ServerSo
    */
   public NioServerSocketChannel(
       EventLoop eventLoop, EventLoopGroup childGroup, ProtocolFamily family) {
-    super(eventLoop, childGroup, open(family));
+    super(eventLoop, childGroup, open(family), family);
   }
 
   private static java.nio.channels.ServerSocketChannel open(ProtocolFamily family) {

@@ -1,9 +1,7 @@
 package io.tern.transport.nio;
 
 import io.tern.transport.EventLoop;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.ChannelException;
-import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.socket.ServerSocketChannel;
 import io.tern.transport.socket.SocketChannel;
@@ -19,8 +17,18 @@ import java.util.Objects;
  * through {@link NioChannelOption}), half-closure and zero-copy {@link FileRegion}s.
  *
  * <p>Create one per connection with {@code new NioSocketChannel(loop)} (a bootstrap does, given
- * {@code NioSocketChannel::new}); the loop's group must run {@link NioIoHandler}s. Threading: as
- * {@link io.tern.transport.channel.Channel}.
+ * {@code NioSocketChannel::new}); the loop's group must run {@link NioIoHandler}s.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: any thread may call it; the I/O and the handlers
+ * run on its event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: a written message belongs to the channel, which
+ * releases it once written or failed; a received buffer belongs to the handler it is passed to. The
+ * channel owns its JDK socket and closes it.
  */
 public class NioSocketChannel extends NioStreamChannel implements SocketChannel {
   /**
@@ -29,7 +37,7 @@ public class NioSocketChannel extends NioStreamChannel implements SocketChannel 
    * @param eventLoop the channel's loop (running a {@link NioIoHandler})
    */
   public NioSocketChannel(EventLoop eventLoop) {
-    this(null, eventLoop, open(null));
+    super(null, eventLoop, open(null), null);
   }
 
   /**
@@ -39,7 +47,7 @@ public class NioSocketChannel extends NioStreamChannel implements SocketChannel 
    * @param family {@link java.net.StandardProtocolFamily#INET} or {@code INET6}
    */
   public NioSocketChannel(EventLoop eventLoop, ProtocolFamily family) {
-    this(null, eventLoop, open(Objects.requireNonNull(family, "family")));
+    super(null, eventLoop, open(Objects.requireNonNull(family, "family")), family);
   }
 
   /**
@@ -52,12 +60,7 @@ public class NioSocketChannel extends NioStreamChannel implements SocketChannel 
    */
   public NioSocketChannel(
       ServerSocketChannel parent, EventLoop eventLoop, java.nio.channels.SocketChannel socket) {
-    super(parent, eventLoop, socket);
-    try {
-      config().setOption(ChannelOption.TCP_NODELAY, true);
-    } catch (ChannelException e) {
-      // Not every platform or socket state takes it; the OS default then stays.
-    }
+    super(parent, eventLoop, socket, null);
   }
 
   private static java.nio.channels.SocketChannel open(ProtocolFamily family) {

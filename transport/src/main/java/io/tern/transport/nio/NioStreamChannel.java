@@ -5,16 +5,19 @@ import io.tern.transport.EventLoop;
 import io.tern.transport.IoEvent;
 import io.tern.transport.IoHandle;
 import io.tern.transport.IoRegistration;
-import io.tern.transport.NioIoHandle;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelException;
+import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.channel.FileRegion;
-import io.tern.transport.spi.AbstractStreamChannel;
+import io.tern.transport.spi.AbstractDuplexChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
 import io.tern.transport.spi.DefaultChannelConfig;
+import io.tern.transport.spi.StreamLoops;
 import java.io.IOException;
+import java.net.ProtocolFamily;
 import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -22,26 +25,35 @@ import java.nio.channels.SocketChannel;
 import java.util.Objects;
 
 /**
- * What {@link NioSocketChannel} (TCP) and {@link NioDomainSocketChannel} (Unix domain) share: a JDK
- * {@link SocketChannel} in non-blocking mode on a {@link NioIoHandler} loop, and the primitives
- * {@link AbstractStreamChannel}'s read and write loops need — one read, one gathering write, one
- * file transfer, connect completion, half-closure and readiness interest. The subclasses add their
- * address types and options, and the domain socket its socket file. Event loop only, except what
- * {@link io.tern.transport.channel.Channel} allows from any thread.
+ * A byte stream over NIO, TCP or Unix domain: a JDK {@link SocketChannel} in non-blocking mode on a
+ * {@link NioIoHandler} loop, driven by {@link StreamLoops} (one read, one gathering write, one file
+ * transfer per call), with connect completion and half-closure. The address family is a value, not
+ * a subclass: a TCP socket gets {@code TCP_NODELAY} on by default; a Unix domain socket remembers
+ * the path it bound and deletes that socket file when it closes (the JDK leaves it behind). {@link
+ * NioSocketChannel} and {@link NioDomainSocketChannel} only name the two families with their
+ * address types. Event loop only, except what {@link Channel} allows from any thread.
  */
-abstract class NioStreamChannel extends AbstractStreamChannel {
+abstract class NioStreamChannel extends AbstractDuplexChannel {
   private final SocketChannel socket;
+  private final boolean unixDomain;
   private final NioChannelConfig config;
   private final Handle handle = new Handle();
   private final NioInterest interest = new NioInterest();
+  private final StreamLoops loops = new StreamLoops(this, handle);
+  private UnixDomainSocketAddress boundPath; // Unix domain only: the socket file to delete
 
   /**
-   * Wraps a JDK socket channel (connected or not), switching it to non-blocking mode; it is closed
-   * with the channel, or at once if that switch fails.
+   * Wraps a JDK socket channel (connected or not) of {@code family}, switching it to non-blocking
+   * mode; it is closed with the channel, or at once if that switch fails.
+   *
+   * @param family {@link StandardProtocolFamily#UNIX}, or the Internet family the socket was opened
+   *     with ({@code null} for the JDK's default)
    */
-  NioStreamChannel(Channel parent, EventLoop eventLoop, SocketChannel socket) {
+  NioStreamChannel(
+      Channel parent, EventLoop eventLoop, SocketChannel socket, ProtocolFamily family) {
     super(parent, eventLoop);
     this.socket = Objects.requireNonNull(socket, "socket");
+    this.unixDomain = family == StandardProtocolFamily.UNIX;
     try {
       socket.configureBlocking(false);
     } catch (IOException e) {
@@ -49,6 +61,13 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
       throw new ChannelException("cannot make the socket non-blocking", e);
     }
     this.config = new NioChannelConfig(this, socket);
+    if (!unixDomain) {
+      try {
+        config.setOption(ChannelOption.TCP_NODELAY, true);
+      } catch (ChannelException e) {
+        // Not every platform or socket state takes it; the OS default then stays.
+      }
+    }
   }
 
   static void closeQuietly(java.nio.channels.Channel c) {
@@ -89,18 +108,22 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
   }
 
   @Override
-  protected SocketAddress localAddress0() {
+  protected SocketAddress queryLocalAddress() {
     return NioAddresses.local(socket);
   }
 
   @Override
-  protected SocketAddress remoteAddress0() {
+  protected SocketAddress queryRemoteAddress() {
     return NioAddresses.remote(socket);
   }
 
+  /** Binds; a Unix domain socket remembers its socket file, to delete it on close. */
   @Override
   protected void doBind(SocketAddress localAddress) throws IOException {
     socket.bind(localAddress);
+    if (unixDomain) {
+      boundPath = (UnixDomainSocketAddress) socket.getLocalAddress();
+    }
   }
 
   @Override
@@ -141,40 +164,35 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
     socket.shutdownOutput();
   }
 
+  /** Closes, and deletes the socket file a Unix domain socket bound. */
   @Override
   protected void doClose() throws IOException {
-    socket.close();
+    try {
+      socket.close();
+    } finally {
+      SocketFiles.delete(boundPath);
+      boundPath = null;
+    }
   }
 
   @Override
-  protected void readInterest(boolean interested) {
-    interest.set(registration(), SelectionKey.OP_READ, interested);
+  protected void doBeginRead() {
+    loops.beginRead();
   }
 
   @Override
-  protected void writeInterest(boolean interested) {
-    interest.set(registration(), SelectionKey.OP_WRITE, interested);
+  protected void onAutoReadCleared() {
+    loops.autoReadCleared();
   }
 
   @Override
-  protected int doReadBytes(ByteBuf buf) throws IOException {
-    return buf.writeBytes(socket, buf.writableBytes());
+  protected boolean isFlushPending() {
+    return loops.waitsForWritability();
   }
 
   @Override
-  protected long doWriteBytes(ChannelOutboundBuffer in) throws IOException {
-    ByteBuffer[] buffers =
-        in.nioBuffers(ChannelOutboundBuffer.MAX_GATHERED_BUFFERS, maxBytesPerGatheringWrite());
-    int count = in.nioBufferCount();
-    long attempted = in.nioBufferSize();
-    long written = count == 1 ? socket.write(buffers[0]) : socket.write(buffers, 0, count);
-    adjustMaxBytesPerGatheringWrite(attempted, written);
-    return written;
-  }
-
-  @Override
-  protected long doWriteFileRegion(FileRegion region) throws IOException {
-    return region.transferTo(socket, region.transferred());
+  protected void doWrite(ChannelOutboundBuffer in) throws Exception {
+    loops.write(in);
   }
 
   /**
@@ -189,8 +207,11 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
         : checked;
   }
 
-  /** What the selector sees: dispatches readiness to the stream channel's loops. */
-  private final class Handle implements NioIoHandle {
+  /**
+   * What the selector and the loops see: dispatches readiness to the loops, and gives them the
+   * socket's non-blocking primitives.
+   */
+  private final class Handle implements NioIoHandle, StreamLoops.Primitives {
     @Override
     public SelectableChannel selectableChannel() {
       return socket;
@@ -207,13 +228,43 @@ abstract class NioStreamChannel extends AbstractStreamChannel {
         writeReady();
       }
       if ((ready & SelectionKey.OP_READ) != 0) {
-        readReady();
+        loops.readReady();
       }
     }
 
     @Override
     public void close() {
       closeNow(null);
+    }
+
+    @Override
+    public int readBytes(ByteBuf buf) throws IOException {
+      return buf.writeBytes(socket, buf.writableBytes());
+    }
+
+    @Override
+    public long writeBytes(ChannelOutboundBuffer in, long maxBytes) throws IOException {
+      ByteBuffer[] buffers = in.nioBuffers(ChannelOutboundBuffer.MAX_GATHERED_BUFFERS, maxBytes);
+      int count = in.nioBufferCount();
+      long attempted = in.nioBufferSize();
+      long written = count == 1 ? socket.write(buffers[0]) : socket.write(buffers, 0, count);
+      loops.adjustMaxBytesPerGatheringWrite(attempted, written);
+      return written;
+    }
+
+    @Override
+    public long writeFileRegion(FileRegion region) throws IOException {
+      return region.transferTo(socket, region.transferred());
+    }
+
+    @Override
+    public void readInterest(boolean interested) {
+      interest.set(registration(), SelectionKey.OP_READ, interested);
+    }
+
+    @Override
+    public void writeInterest(boolean interested) {
+      interest.set(registration(), SelectionKey.OP_WRITE, interested);
     }
   }
 }

@@ -20,8 +20,15 @@ import java.net.NetworkInterface;
  * IP_MULTICAST_LOOP_DISABLED} options. A group's address family must suit the socket's: an IPv4
  * socket joins IPv4 groups; an IPv6 socket joins IPv6 groups and, on Linux, IPv4 ones.
  *
- * <p>Threading: as {@link Channel}; the membership operations run on the event loop and complete
- * their futures there.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link Channel}; the membership operations run on the event loop and complete their futures
+ * there.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A received {@link DatagramPacket} belongs to the handler it is passed to; a written one
+ * belongs to the channel, which releases it once sent or failed.
  */
 public interface DatagramChannel extends Channel {
   @Override

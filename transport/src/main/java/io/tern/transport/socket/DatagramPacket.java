@@ -10,12 +10,17 @@ import java.util.Objects;
  * (sender: the peer, recipient: the channel's local address) and sends each packet written to it to
  * its recipient.
  *
- * <p><b>Ownership.</b> A packet is reference counted through its content: {@link #retain()} and
- * {@link #release()} change the content's count, so releasing the packet releases the buffer.
- * Whoever holds the last reference releases it: the handler that consumes a received packet, or the
- * channel once it has sent (or failed to send) a written one.
+ * <h2>Threading</h2>
  *
- * <p>Immutable apart from the content's indexes and count; the content is not thread-safe.
+ * <p>Immutable apart from the content's indexes and count; the content is not thread-safe, so a
+ * packet is used by one thread at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A packet is reference counted through its content: {@link #retain()} and {@link #release()}
+ * change the content's count, so releasing the packet releases the buffer. Whoever holds the last
+ * reference releases it: the handler that consumes a received packet, or the channel once it has
+ * sent (or failed to send) a written one.
  */
 public final class DatagramPacket implements ReferenceCounted {
   private final ByteBuf content;

@@ -9,7 +9,13 @@ import java.net.InetSocketAddress;
  * size comes from the channel's {@code RCVBUF_ALLOCATOR} (see the datagram channel's transport for
  * the default): raise it to accept longer datagrams.
  *
+ * <h2>Threading</h2>
+ *
  * <p>Immutable; any thread may read it.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects: the truncated datagram was released before it was fired.
  */
 public class DatagramTruncatedException extends ChannelException {
   private static final long serialVersionUID = 1L;

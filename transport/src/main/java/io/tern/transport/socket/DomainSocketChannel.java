@@ -8,7 +8,14 @@ import java.net.UnixDomainSocketAddress;
  * on the same host, named by a file-system path ({@link UnixDomainSocketAddress}). It behaves as a
  * TCP connection (half-closure, file regions) without TCP's options.
  *
- * <p>Threading: as {@link io.tern.transport.channel.Channel}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: a written message belongs to the channel, a read
+ * one to the handler it is passed to.
  */
 public interface DomainSocketChannel extends DuplexChannel {
   @Override

@@ -7,7 +7,13 @@ import java.net.UnixDomainSocketAddress;
  * A listening Unix domain stream socket, whatever the transport; its children are {@link
  * DomainSocketChannel}s. Binding creates the socket file; closing deletes it.
  *
- * <p>Threading: as {@link io.tern.transport.channel.Channel}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>An accepted child belongs to the handler that receives it in {@code channelRead}.
  */
 public interface ServerDomainSocketChannel extends ServerChannel {
   /**

@@ -8,7 +8,14 @@ import java.net.InetSocketAddress;
  * ChannelInitializer<SocketChannel>} receives, so handler setup code does not depend on the
  * transport.
  *
- * <p>Threading: as {@link io.tern.transport.channel.Channel}.
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: a written message belongs to the channel, a read
+ * one to the handler it is passed to.
  */
 public interface SocketChannel extends DuplexChannel {
   @Override

@@ -3,7 +3,6 @@ package io.tern.transport.spi;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.tern.buffer.ByteBuf;
 import io.tern.common.DefaultAttributeMap;
-import io.tern.common.concurrent.DefaultPromise;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.EventLoop;
@@ -16,16 +15,17 @@ import io.tern.transport.channel.ChannelPipeline;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.channel.VoidChannelPromise;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.SocketAddress;
-import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
 
 /**
- * The base of every channel: its identity, pipeline, attributes, outbound buffer and life cycle.
- * The pipeline's head (the package's {@code ChannelHead}) checks each outbound operation and turns
- * it into calls of the few {@code do*} methods a transport implements:
+ * The base of every channel: its identity, pipeline, attributes and addresses, and the hooks a
+ * transport implements. The pipeline's head (the package's {@code ChannelHead}, which owns the
+ * life-cycle state: registration, outbound buffer, pending connect, close) checks each outbound
+ * operation and turns it into calls of the few {@code do*} methods a transport implements:
  *
  * <table>
  *   <caption>what a transport implements</caption>
@@ -33,7 +33,7 @@ import java.util.Objects;
  *       IoHandler}</td></tr>
  *   <tr><td>{@link #isOpen()}, {@link #isActive()}</td><td>state of the underlying
  *       resource</td></tr>
- *   <tr><td>{@link #localAddress0()}, {@link #remoteAddress0()}</td><td>addresses</td></tr>
+ *   <tr><td>{@link #queryLocalAddress()}, {@link #queryRemoteAddress()}</td><td>addresses</td></tr>
  *   <tr><td>{@link #doBind}, {@link #doConnect}, {@link #doFinishConnect()}</td><td>bind and
  *       connect; an asynchronous connect returns {@code false} and the transport calls {@link
  *       #finishConnect()} when its I/O reports completion</td></tr>
@@ -42,10 +42,11 @@ import java.util.Objects;
  *   <tr><td>{@link #doClose()}</td><td>release the resource</td></tr>
  * </table>
  *
- * <p>{@link AbstractStreamChannel} (byte streams: read loop, gathering write loop, half-closure)
- * and {@link AbstractServerChannel} (accept loop) implement most of these for readiness-based
- * transports. Everything here runs on the channel's event loop, which the constructor fixes; {@link
- * #register()} turns the I/O on.
+ * <p>The shapes of channel build on it: {@link AbstractDuplexChannel} (half-closure; with {@link
+ * StreamLoops} for the read and gathering write loops of a readiness-based byte stream), {@link
+ * AbstractServerChannel} (accept loop) and {@link AbstractDatagramChannel} (datagram loops over a
+ * {@link DatagramIo}). Everything here runs on the channel's event loop, which the constructor
+ * fixes; {@link #register()} turns the I/O on.
  *
  * <p><b>Events.</b> {@code channelRegistered} after {@link #register()}; {@code channelActive} when
  * bind or connect make the channel active, or at registration for a channel active from birth (an
@@ -54,19 +55,25 @@ import java.util.Objects;
  * pending writes fail, then {@code channelInactive}, {@code channelUnregistered}, every handler's
  * {@code handlerRemoved}, and finally the close future.
  *
- * <p><b>Threading.</b> Public methods may be called from any thread; {@code do*} methods and the
- * protected helpers run on the event loop only.
+ * <h2>Threading</h2>
+ *
+ * <p>Public methods may be called from any thread; {@code do*} methods and the protected helpers
+ * run on the event loop only.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A written message belongs to the channel's {@link ChannelOutboundBuffer} until written or
+ * failed; a message passed to {@link #filterOutboundMessage} is the caller's until the method
+ * returns. The transport owns its resource and releases it in {@link #doClose()}.
  */
 public abstract class AbstractChannel extends DefaultAttributeMap implements Channel {
-  private static final VarHandle CLOSE_FUTURE;
   private static final VarHandle VOID_PROMISE;
 
   static {
     try {
-      MethodHandles.Lookup l = MethodHandles.lookup();
-      CLOSE_FUTURE = l.findVarHandle(AbstractChannel.class, "closeFuture", DefaultPromise.class);
       VOID_PROMISE =
-          l.findVarHandle(AbstractChannel.class, "voidPromise", VoidChannelPromise.class);
+          MethodHandles.lookup()
+              .findVarHandle(AbstractChannel.class, "voidPromise", VoidChannelPromise.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -75,25 +82,13 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   private final Channel parent;
   private final ChannelId id;
   private final EventLoop eventLoop;
+  private final ChannelHead head;
+  private final TransportPipeline pipeline;
   private volatile SocketAddress localAddress;
+  private volatile SocketAddress remoteAddress;
   private RecvByteBufAllocator.Handle recvHandle;
-
-  // Package-private: ChannelHead (outbound operations, closing) and ChannelRegistrar read and
-  // change these.
-  final TransportPipeline pipeline;
-  // Created on first use (an idle connection nobody watches never needs them) and installed by
-  // compare-and-set, so every thread sees one instance: see closePromise() and voidPromise().
-  private volatile DefaultPromise<Void> closeFuture;
+  // Created on first use and installed by compare-and-set, so every thread sees one instance.
   private VoidChannelPromise voidPromise;
-  volatile ChannelOutboundBuffer outboundBuffer;
-  volatile boolean registered;
-  volatile SocketAddress remoteAddress;
-  volatile IoRegistration registration;
-  boolean closeInitiated;
-  boolean inFlush;
-  boolean outputClosed;
-  Throwable closeCause;
-  PendingConnect pendingConnect;
 
   /**
    * Creates a channel bound to {@code eventLoop} for life.
@@ -116,8 +111,8 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     this.parent = parent;
     this.eventLoop = Objects.requireNonNull(eventLoop, "eventLoop");
     this.id = Objects.requireNonNull(id, "id");
-    this.pipeline = new TransportPipeline(this);
-    this.outboundBuffer = new ChannelOutboundBuffer(this);
+    this.head = new ChannelHead(this);
+    this.pipeline = new TransportPipeline(this, head);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -145,19 +140,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final Future<Void> closeFuture() {
-    return closePromise();
-  }
-
-  /** The close future, created by whichever thread asks first; the close sequence completes it. */
-  final DefaultPromise<Void> closePromise() {
-    DefaultPromise<Void> f = closeFuture;
-    if (f != null) {
-      return f;
-    }
-    DefaultPromise<Void> created = new DefaultPromise<>(eventLoop);
-    return CLOSE_FUTURE.compareAndSet(this, (DefaultPromise<Void>) null, created)
-        ? created
-        : closeFuture; // another thread installed one first
+    return head.closeFuture();
   }
 
   @Override
@@ -175,7 +158,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final boolean isRegistered() {
-    return registered;
+    return head.isRegistered();
   }
 
   @Override
@@ -183,7 +166,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     SocketAddress a = localAddress;
     if (a == null && isOpen()) {
       try {
-        localAddress = a = localAddress0();
+        localAddress = a = queryLocalAddress();
       } catch (RuntimeException e) {
         return null; // closed concurrently
       }
@@ -196,7 +179,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     SocketAddress a = remoteAddress;
     if (a == null && isOpen()) {
       try {
-        remoteAddress = a = remoteAddress0();
+        remoteAddress = a = queryRemoteAddress();
       } catch (RuntimeException e) {
         return null;
       }
@@ -235,31 +218,31 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final boolean isWritable() {
-    ChannelOutboundBuffer buf = outboundBuffer;
+    ChannelOutboundBuffer buf = head.outboundBuffer();
     return buf != null && buf.isWritable();
   }
 
   @Override
   public final long bytesBeforeUnwritable() {
-    ChannelOutboundBuffer buf = outboundBuffer;
+    ChannelOutboundBuffer buf = head.outboundBuffer();
     return buf == null ? 0 : buf.bytesBeforeUnwritable();
   }
 
   @Override
   public final long bytesBeforeWritable() {
-    ChannelOutboundBuffer buf = outboundBuffer;
+    ChannelOutboundBuffer buf = head.outboundBuffer();
     return buf == null ? 0 : buf.bytesBeforeWritable();
   }
 
   @Override
   public final boolean userDefinedWritability(int index) {
-    ChannelOutboundBuffer buf = outboundBuffer;
+    ChannelOutboundBuffer buf = head.outboundBuffer();
     return buf != null && buf.getUserDefinedWritability(index);
   }
 
   @Override
   public final void userDefinedWritability(int index, boolean writable) {
-    ChannelOutboundBuffer buf = outboundBuffer;
+    ChannelOutboundBuffer buf = head.outboundBuffer();
     if (buf != null) {
       buf.setUserDefinedWritability(index, writable);
     }
@@ -269,9 +252,9 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   public final Future<Void> register() {
     Promise<Void> promise = newPromise();
     if (eventLoop.inEventLoop()) {
-      ChannelRegistrar.register(this, promise);
+      head.register(promise);
     } else {
-      eventLoop.execute(() -> ChannelRegistrar.register(this, promise));
+      eventLoop.execute(() -> head.register(promise));
     }
     return promise;
   }
@@ -309,18 +292,19 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   protected abstract IoHandle ioHandle();
 
   /**
-   * Returns the bound address of the underlying resource.
+   * Asks the underlying resource for its bound address; {@link #localAddress()} caches the answer.
    *
    * @return the address, or {@code null}
    */
-  protected abstract SocketAddress localAddress0();
+  protected abstract SocketAddress queryLocalAddress();
 
   /**
-   * Returns the connected peer's address.
+   * Asks the underlying resource for the connected peer's address; {@link #remoteAddress()} caches
+   * the answer until a disconnect.
    *
    * @return the address, or {@code null}
    */
-  protected abstract SocketAddress remoteAddress0();
+  protected abstract SocketAddress queryRemoteAddress();
 
   /**
    * Binds the resource.
@@ -448,7 +432,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * @return the registration, or {@code null} before {@link #register()} completed and after close
    */
   protected final IoRegistration registration() {
-    return registration;
+    return head.registration();
   }
 
   /**
@@ -457,7 +441,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * @return the buffer, or {@code null} once closed (or output shut down)
    */
   protected final ChannelOutboundBuffer outboundBuffer() {
-    return outboundBuffer;
+    return head.outboundBuffer();
   }
 
   /**
@@ -479,10 +463,6 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    */
   protected final void readComplete() {
     pipeline.fireChannelReadComplete();
-    readIfAutoRead();
-  }
-
-  private void readIfAutoRead() {
     if (config().autoRead()) {
       pipeline.read();
     }
@@ -490,7 +470,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   /** The transport found the resource writable again: writes what is flushed. */
   protected final void writeReady() {
-    ChannelHead.flushNow(this, true);
+    head.flushNow(true);
   }
 
   /**
@@ -498,10 +478,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * fires {@code channelActive} and completes the connect promise, or fails it and closes.
    */
   protected final void finishConnect() {
-    PendingConnect pending = pendingConnect;
-    if (pending != null) { // else timed out or cancelled meanwhile
-      pending.finish();
-    }
+    head.finishConnect();
   }
 
   /**
@@ -514,9 +491,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    */
   @CanIgnoreReturnValue
   protected final Future<Void> closeNow(Throwable cause) {
-    Promise<Void> promise = newPromise();
-    ChannelHead.close(this, promise, cause);
-    return promise;
+    return head.closeNow(cause);
   }
 
   /**
@@ -526,13 +501,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * @param cause the failure for the queued writes
    */
   protected final void closeOutbound(ChannelOutputShutdownException cause) {
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    if (buffer == null) {
-      return;
-    }
-    outboundBuffer = null;
-    outputClosed = true;
-    buffer.close(cause);
+    head.closeOutbound(cause);
   }
 
   /**
@@ -553,18 +522,9 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     }
   }
 
-  /** The channel became active (registered active, bound or connected). */
-  final void activated() {
-    pipeline.fireChannelActive();
-    readIfAutoRead();
-  }
-
-  /** A connect completed: {@code channelActive} if this made the channel active, then success. */
-  final void connected(Promise<Void> promise, boolean wasActive) {
-    if (!wasActive && isActive()) {
-      activated();
-    }
-    promise.trySuccess(null);
+  /** A disconnect succeeded: the next {@link #remoteAddress()} asks the resource again. */
+  final void forgetRemoteAddress() {
+    remoteAddress = null;
   }
 
   /**
@@ -587,26 +547,11 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   }
 
   /**
-   * A {@link #doWrite} threw: fails the flushed writes, and closes the channel if the failure is an
-   * I/O error and {@link io.tern.transport.channel.ChannelConfig#autoClose()} is on. Duplex
-   * channels shut their output down instead when auto-close is off.
+   * A {@link #doWrite} failed with an I/O error while {@link
+   * io.tern.transport.channel.ChannelConfig#autoClose()} is off (the flushed writes have failed
+   * already). The channel stays open; a duplex channel shuts its output down.
    *
-   * @param buffer the outbound buffer
    * @param cause the failure
    */
-  void writeFailed(ChannelOutboundBuffer buffer, Throwable cause) {
-    buffer.failFlushed(cause, true);
-    if (cause instanceof java.io.IOException && config().autoClose()) {
-      closeNow(cause);
-    }
-  }
-
-  /** A {@link ClosedChannelException} whose cause is what closed the channel, if known. */
-  final ClosedChannelException newClosedChannelException() {
-    ClosedChannelException e = new ClosedChannelException();
-    if (closeCause != null) {
-      e.initCause(closeCause);
-    }
-    return e;
-  }
+  void writeFailedWithoutAutoClose(IOException cause) {}
 }

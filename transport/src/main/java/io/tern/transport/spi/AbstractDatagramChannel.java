@@ -14,36 +14,30 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
+import java.net.SocketAddress;
 import java.nio.channels.NotYetConnectedException;
 import java.util.Objects;
 
 /**
  * A UDP socket over a readiness-based transport: the datagram read loop, the packet write loop and
- * the multicast operations, on top of a few primitives a transport implements:
- *
- * <ul>
- *   <li>{@link #doReceive(ByteBuf)}: one non-blocking receive of one datagram;
- *   <li>{@link #doSend(ByteBuf, InetSocketAddress)}: one non-blocking send of one datagram;
- *   <li>{@link #doJoinGroup}, {@link #doLeaveGroup}, {@link #doBlock}: membership changes;
- *   <li>{@link #readInterest(boolean)}, {@link #writeInterest(boolean)}: which readiness events the
- *       event loop reports.
- * </ul>
- *
- * and calls {@link #readReady()} and {@link #writeReady()} when its {@code IoHandler} reports
- * readability and writability. A transport that can move several datagrams per system call ({@code
- * recvmmsg}/{@code sendmmsg}) also overrides {@link #maxDatagramsPerCall()}, {@link
- * #doReceiveBatch} and {@link #doSendBatch}; the loops below, and so what the pipeline sees, stay
- * the same.
+ * the multicast operations. A transport supplies its socket calls as a {@link DatagramIo} (through
+ * {@link #io()}; the channel's state, addresses, bind, connect, disconnect and close go there too)
+ * and its readiness: {@link #ioHandle()}, {@link #readInterest(boolean)} and {@link
+ * #writeInterest(boolean)}, calling {@link #readReady()} and {@link #writeReady()} when its {@code
+ * IoHandler} reports readability and writability. A socket that moves several datagrams per system
+ * call ({@code recvmmsg}/{@code sendmmsg}) says so through {@link
+ * DatagramIo#maxDatagramsPerCall()}; the loops below, and so what the pipeline sees, stay the same.
  *
  * <p><b>Read loop.</b> One datagram per buffer, sized by the {@link RecvByteBufAllocator}. Each
  * datagram goes to {@code channelRead} as a {@link DatagramPacket}; one readiness event gathers
  * several: the loop stops when no datagram is ready, after {@link
  * ChannelConfig#maxMessagesPerRead()} datagrams (default 16), or when auto-read turns off, and ends
- * with one {@code channelReadComplete}. A transport receiving batches asks for as many datagrams as
- * the previous loop found (doubling while batches come back full); with auto-read off it receives
- * one per {@code read()}, and if auto-read turns off during a batch, the datagrams already received
- * in that batch are still delivered. An ICMP "port unreachable" reported for a connected socket is
- * fired as {@code exceptionCaught} and the channel stays open; any other read error closes it.
+ * with one {@code channelReadComplete}. A socket receiving batches is asked for as many datagrams
+ * as the previous loop found (doubling while batches come back full); with auto-read off it
+ * receives one per {@code read()}, and if auto-read turns off during a batch, the datagrams already
+ * received in that batch are still delivered. An ICMP "port unreachable" reported for a connected
+ * socket is fired as {@code exceptionCaught} and the channel stays open; any other read error
+ * closes it.
  *
  * <p><b>Truncation.</b> The OS cuts a datagram longer than the buffer it is received into, and not
  * every transport can tell. So the loop treats a datagram that <em>fills</em> its buffer as
@@ -61,12 +55,18 @@ import java.util.Objects;
  * after {@link ChannelConfig#writeSpinCount()} datagrams the loop yields to other channels.
  * Pending-byte accounting counts a packet's content.
  *
- * <p>The three sides live in their own package-private classes, each driving one group of hooks:
- * {@code DatagramReadLoop} (the receive hooks), {@code DatagramWriteLoop} (the send hooks) and
- * {@code DatagramMemberships} (the membership hooks); this class holds the hooks, the message
- * filtering and the wiring.
+ * <p>The three sides live in their own package-private classes: {@code DatagramReadLoop}, {@code
+ * DatagramWriteLoop} and {@code DatagramMemberships}; this class holds the readiness hooks, the
+ * message filtering and the wiring.
  *
- * <p>Threading: the public methods may be called from any thread; the rest runs on the loop.
+ * <h2>Threading</h2>
+ *
+ * <p>The public methods may be called from any thread; the rest runs on the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>A received {@link DatagramPacket} belongs to the handler it is passed to, which releases it
+ * (or passes it on); a written one belongs to the channel, which releases it once sent or failed.
  */
 public abstract class AbstractDatagramChannel extends AbstractChannel implements DatagramChannel {
   /** The longest datagram the default receive buffers hold whole. */
@@ -98,107 +98,11 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   }
 
   /**
-   * Receives one datagram into {@code buf}'s writable bytes without blocking, advancing its writer
-   * index (a datagram longer than that is truncated).
+   * Returns the socket's calls; the same instance for the channel's life.
    *
-   * @param buf the buffer
-   * @return the sender, or {@code null} if no datagram was ready
-   * @throws IOException if the receive fails
+   * @return the socket
    */
-  protected abstract InetSocketAddress doReceive(ByteBuf buf) throws IOException;
-
-  /**
-   * Sends {@code content}'s readable bytes as one datagram without blocking; does not change the
-   * buffer's indexes.
-   *
-   * @param content the payload
-   * @param recipient the destination, or {@code null} for the connected peer
-   * @return {@code false} if the socket cannot take the datagram now
-   * @throws IOException if the send fails (that write fails; the channel stays open)
-   */
-  protected abstract boolean doSend(ByteBuf content, InetSocketAddress recipient)
-      throws IOException;
-
-  /**
-   * Returns how many datagrams {@link #doReceiveBatch} and {@link #doSendBatch} may move in one
-   * call. The default, 1, keeps to {@link #doReceive} and {@link #doSend}.
-   *
-   * @return datagrams per system call, at least 1; constant for the channel's life
-   */
-  protected int maxDatagramsPerCall() {
-    return 1;
-  }
-
-  /**
-   * Receives up to {@code count} datagrams without blocking: datagram {@code i} into {@code
-   * buffers[i]}'s writable bytes (advancing its writer index, truncating what does not fit), its
-   * sender into {@code senders[i]}. The default receives one through {@link #doReceive}.
-   *
-   * @param buffers {@code count} empty buffers, still owned by the caller
-   * @param senders where to store the senders
-   * @param count at most {@link #maxDatagramsPerCall()}
-   * @return how many datagrams were received, from index 0; 0 if none was ready
-   * @throws IOException if the receive fails before any datagram
-   */
-  protected int doReceiveBatch(ByteBuf[] buffers, InetSocketAddress[] senders, int count)
-      throws IOException {
-    InetSocketAddress sender = doReceive(buffers[0]);
-    if (sender == null) {
-      return 0;
-    }
-    senders[0] = sender;
-    return 1;
-  }
-
-  /**
-   * Sends up to {@code count} datagrams without blocking, in order; does not change the buffers'
-   * indexes. The default sends the first through {@link #doSend}.
-   *
-   * @param contents the payloads
-   * @param recipients their destinations, {@code null} entries for the connected peer
-   * @param count at most {@link #maxDatagramsPerCall()}
-   * @return how many were sent, from index 0; 0 if the socket cannot take the first now
-   * @throws IOException if the first datagram fails (that write fails; the channel stays open)
-   */
-  protected int doSendBatch(ByteBuf[] contents, InetSocketAddress[] recipients, int count)
-      throws IOException {
-    return doSend(contents[0], recipients[0]) ? 1 : 0;
-  }
-
-  /**
-   * Joins a group; called on the loop.
-   *
-   * @param group the multicast address
-   * @param networkInterface the interface
-   * @param source the only source, or {@code null} for any
-   * @throws IOException if the OS refuses
-   */
-  protected abstract void doJoinGroup(
-      InetAddress group, NetworkInterface networkInterface, InetAddress source) throws IOException;
-
-  /**
-   * Leaves a group; called on the loop.
-   *
-   * @param group the multicast address
-   * @param networkInterface the interface
-   * @param source the source of a source-specific membership, or {@code null}
-   * @throws IOException if the OS refuses or there is no such membership
-   */
-  protected abstract void doLeaveGroup(
-      InetAddress group, NetworkInterface networkInterface, InetAddress source) throws IOException;
-
-  /**
-   * Blocks or unblocks a source of an any-source membership; called on the loop.
-   *
-   * @param group the multicast address
-   * @param networkInterface the interface
-   * @param source the source
-   * @param block {@code true} to block, {@code false} to unblock
-   * @throws IOException if the OS refuses or there is no such membership
-   */
-  protected abstract void doBlock(
-      InetAddress group, NetworkInterface networkInterface, InetAddress source, boolean block)
-      throws IOException;
+  protected abstract DatagramIo io();
 
   /**
    * Asks the event loop to report (or stop reporting) readability; called only on change.
@@ -215,6 +119,21 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   protected abstract void writeInterest(boolean interested);
 
   @Override
+  public boolean isOpen() {
+    return io().isOpen();
+  }
+
+  @Override
+  public boolean isActive() {
+    return io().isBound();
+  }
+
+  @Override
+  public boolean isConnected() {
+    return io().isConnected();
+  }
+
+  @Override
   public InetSocketAddress localAddress() {
     return (InetSocketAddress) super.localAddress();
   }
@@ -222,6 +141,40 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
   @Override
   public InetSocketAddress remoteAddress() {
     return (InetSocketAddress) super.remoteAddress();
+  }
+
+  @Override
+  protected SocketAddress queryLocalAddress() {
+    return io().localAddress();
+  }
+
+  @Override
+  protected SocketAddress queryRemoteAddress() {
+    return io().remoteAddress();
+  }
+
+  @Override
+  protected void doBind(SocketAddress localAddress) throws IOException {
+    io().bind(localAddress);
+  }
+
+  /** Connects at once: UDP has no handshake. */
+  @Override
+  protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress)
+      throws IOException {
+    io().connect(remoteAddress, localAddress);
+    return true;
+  }
+
+  @Override
+  protected boolean doDisconnect() throws IOException {
+    io().disconnect();
+    return true;
+  }
+
+  @Override
+  protected void doClose() throws IOException {
+    io().close();
   }
 
   // ---- multicast: DatagramMemberships ----
@@ -300,8 +253,8 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
 
   /**
    * Accepts {@link DatagramPacket}s and, once connected, {@link ByteBuf}s; anything else fails the
-   * write. Subclasses may convert the content further (to direct memory, say) through {@link
-   * #filterDatagramContent(ByteBuf)}.
+   * write. The socket may convert the content further (to direct memory, say) through {@link
+   * DatagramIo#toSendable(ByteBuf)}.
    */
   @Override
   protected Object filterOutboundMessage(Object msg) throws Exception {
@@ -310,30 +263,19 @@ public abstract class AbstractDatagramChannel extends AbstractChannel implements
         throw new NotYetConnectedException();
       }
       ByteBuf content = packet.content();
-      ByteBuf filtered = filterDatagramContent(content);
+      ByteBuf filtered = io().toSendable(content);
       return filtered == content ? packet : packet.replace(filtered);
     }
     if (msg instanceof ByteBuf buf) {
       if (!isConnected()) {
         throw new NotYetConnectedException();
       }
-      return filterDatagramContent(buf);
+      return io().toSendable(buf);
     }
     throw new UnsupportedOperationException(
         "unsupported message type: "
             + msg.getClass().getName()
             + " (expected: DatagramPacket, or ByteBuf when connected)");
-  }
-
-  /**
-   * Converts a payload before it is queued; the default keeps it.
-   *
-   * @param content the payload, owned by the caller; if a new buffer is returned, this method has
-   *     released {@code content}
-   * @return the payload to queue
-   */
-  protected ByteBuf filterDatagramContent(ByteBuf content) {
-    return content;
   }
 
   @Override

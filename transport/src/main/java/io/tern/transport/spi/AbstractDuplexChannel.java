@@ -30,7 +30,14 @@ import java.nio.channels.ClosedChannelException;
  * ChannelOutputShutdownEvent}. When a write fails and auto-close is off, the output is shut down
  * instead of closing the channel.
  *
- * <p>Threading: the public methods may be called from any thread; the rest runs on the loop.
+ * <h2>Threading</h2>
+ *
+ * <p>The public methods may be called from any thread; the rest runs on the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Writes still queued when the output shuts down fail with {@link
+ * ChannelOutputShutdownException} and are released.
  */
 public abstract class AbstractDuplexChannel extends AbstractChannel implements DuplexChannel {
   private volatile boolean inputShutdown;
@@ -77,12 +84,12 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
 
   @Override
   public Future<Void> shutdownInput() {
-    return onLoop(this::shutdownInput0);
+    return onLoop(this::shutdownInputOnLoop);
   }
 
   @Override
   public Future<Void> shutdownOutput() {
-    return onLoop(p -> shutdownOutput0(p, null));
+    return onLoop(p -> shutdownOutputOnLoop(p, null));
   }
 
   @Override
@@ -90,12 +97,12 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
     return onLoop(
         p -> {
           Promise<Void> output = newPromise();
-          shutdownOutput0(output, null);
+          shutdownOutputOnLoop(output, null);
           if (!output.isSuccess()) {
             p.tryFailure(output.cause());
             return;
           }
-          shutdownInput0(p);
+          shutdownInputOnLoop(p);
         });
   }
 
@@ -109,7 +116,7 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
     return promise;
   }
 
-  private void shutdownInput0(Promise<Void> promise) {
+  private void shutdownInputOnLoop(Promise<Void> promise) {
     if (!isActive()) {
       promise.tryFailure(new ClosedChannelException());
       return;
@@ -127,7 +134,7 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
     closeIfShutdown();
   }
 
-  private void shutdownOutput0(Promise<Void> promise, Throwable cause) {
+  private void shutdownOutputOnLoop(Promise<Void> promise, Throwable cause) {
     if (!isActive()) {
       promise.tryFailure(new ClosedChannelException());
       return;
@@ -183,8 +190,12 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
     closeIfShutdown();
   }
 
-  /** Whether the input was shut down (regardless of the channel being active). */
-  final boolean inputShutdown0() {
+  /**
+   * Whether this channel shut its input down (on request, or at the peer's end of output with
+   * half-closure allowed), whether or not it is still active; {@link #isInputShutdown()} also
+   * answers {@code true} for an inactive channel.
+   */
+  final boolean hasShutDownInput() {
     return inputShutdown;
   }
 
@@ -194,13 +205,9 @@ public abstract class AbstractDuplexChannel extends AbstractChannel implements D
     }
   }
 
+  /** Shuts the output down: the channel stays open for reading. */
   @Override
-  void writeFailed(ChannelOutboundBuffer buffer, Throwable cause) {
-    if (cause instanceof IOException && !config().autoClose()) {
-      buffer.failFlushed(cause, true);
-      shutdownOutput0(newPromise(), cause);
-      return;
-    }
-    super.writeFailed(buffer, cause);
+  void writeFailedWithoutAutoClose(IOException cause) {
+    shutdownOutputOnLoop(newPromise(), cause);
   }
 }

@@ -21,7 +21,14 @@ import java.util.Objects;
  * fails with an {@link IOException} (too many open files, say) is fired as {@code exceptionCaught}
  * and the server keeps listening. A server channel does not connect or write.
  *
- * <p>Threading: everything here runs on the channel's event loop.
+ * <h2>Threading</h2>
+ *
+ * <p>Everything here runs on the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>An accepted child belongs to the handler it is fired to (the server bootstrap registers it); a
+ * child that cannot be created has its socket closed by the transport.
  */
 public abstract class AbstractServerChannel extends AbstractChannel implements ServerChannel {
   private final EventLoopGroup childGroup;
@@ -61,7 +68,7 @@ public abstract class AbstractServerChannel extends AbstractChannel implements S
   protected abstract void readInterest(boolean interested);
 
   @Override
-  protected SocketAddress remoteAddress0() {
+  protected SocketAddress queryRemoteAddress() {
     return null;
   }
 

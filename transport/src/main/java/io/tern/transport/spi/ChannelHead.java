@@ -1,22 +1,36 @@
 package io.tern.transport.spi;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.tern.common.ReferenceCountUtil;
+import io.tern.common.concurrent.DefaultPromise;
+import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.IoRegistration;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelOutputShutdownException;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.SocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ConnectionPendingException;
 import java.nio.channels.NotYetConnectedException;
 
 /**
- * The pipeline's head: turns each outbound operation that reaches it into calls of the channel's
- * {@code do*} methods, after the checks every transport shares (open, registered, no connect
- * already pending, output not closed), and runs the close sequence. One stateless instance serves
- * every {@link AbstractChannel}; the state these operations read and change lives in the channel.
- * Everything here runs on the channel's event loop. (Registration, the step before any of this, is
- * {@link ChannelRegistrar}'s.)
+ * The head of an {@link AbstractChannel}'s pipeline, and the single owner of the channel's
+ * life-cycle state: registration, the outbound buffer, a pending connect and the close. Each
+ * outbound operation that reaches the head runs here, after the checks every transport shares
+ * (open, registered, no connect already pending, output not closed), and ends in the channel's
+ * {@code do*} hooks, the only part of the channel it calls besides its public {@code Channel}
+ * methods. The channel itself reads the state through this class's methods.
+ *
+ * <p><b>Registration.</b> {@link #register} hands the channel's {@link AbstractChannel#ioHandle()
+ * handle} to the loop's {@code IoHandler}; once registered, {@code channelRegistered} fires, then
+ * {@code channelActive} if the channel is active from birth (an accepted child). A channel
+ * registered twice, or closed before registering, fails the promise; a channel closed while its
+ * registration was in flight cancels it; a registration the {@code IoHandler} refused closes the
+ * channel without events ({@link #closeForcibly()}), since no handler has seen it yet.
  *
  * <p><b>Close sequence.</b> Mark the close as initiated; detach the outbound buffer (no more
  * writes); fail a pending connect; cancel the I/O registration (before the resource closes, so no
@@ -24,22 +38,91 @@ import java.nio.channels.NotYetConnectedException;
  * writes; then fire {@code channelInactive}, {@code channelUnregistered}, remove every handler, and
  * complete the close future — later, as a task, if the close happened inside {@code doWrite}, so
  * handlers still in {@code flush()} do not see the channel go inactive under them.
+ *
+ * <p>Everything here runs on the channel's event loop, except the reads of the volatile state
+ * ({@link #isRegistered()}, {@link #registration()}, {@link #outboundBuffer()}) and {@link
+ * #closeFuture()}, which any thread may call.
  */
 final class ChannelHead implements ChannelHandler {
-  static final ChannelHead INSTANCE = new ChannelHead();
+  private static final VarHandle CLOSE_FUTURE;
 
-  // Named after the channel class, as before this code moved here, so logging setups keep working.
+  static {
+    try {
+      CLOSE_FUTURE =
+          MethodHandles.lookup()
+              .findVarHandle(ChannelHead.class, "closeFuture", DefaultPromise.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  // Logged under the channel class's name: that is the name users configure logging for.
   private static final System.Logger LOGGER = System.getLogger(AbstractChannel.class.getName());
 
-  private ChannelHead() {}
+  private final AbstractChannel channel;
+  private volatile ChannelOutboundBuffer outboundBuffer;
+  private volatile boolean registered;
+  private volatile IoRegistration registration;
+  // Created on first use (an idle connection nobody watches never needs it) and installed by
+  // compare-and-set, so every thread sees one instance.
+  private volatile DefaultPromise<Void> closeFuture;
+  private boolean closeInitiated;
+  private boolean inFlush;
+  private boolean outputClosed;
+  private Throwable closeCause;
+  private PendingConnect pendingConnect;
 
-  private static AbstractChannel ch(ChannelHandlerContext ctx) {
-    return (AbstractChannel) ctx.channel();
+  ChannelHead(AbstractChannel channel) {
+    this.channel = channel;
+    this.outboundBuffer = new ChannelOutboundBuffer(channel);
   }
+
+  // ---- state, for the channel ----
+
+  boolean isRegistered() {
+    return registered;
+  }
+
+  IoRegistration registration() {
+    return registration;
+  }
+
+  ChannelOutboundBuffer outboundBuffer() {
+    return outboundBuffer;
+  }
+
+  /** The close future, created by whichever thread asks first; the close sequence completes it. */
+  DefaultPromise<Void> closeFuture() {
+    DefaultPromise<Void> f = closeFuture;
+    if (f != null) {
+      return f;
+    }
+    DefaultPromise<Void> created = new DefaultPromise<>(channel.eventLoop());
+    return CLOSE_FUTURE.compareAndSet(this, (DefaultPromise<Void>) null, created)
+        ? created
+        : closeFuture; // another thread installed one first
+  }
+
+  // ---- the pipeline's outbound operations ----
 
   @Override
   public void bind(ChannelHandlerContext ctx, SocketAddress localAddress, Promise<Void> promise) {
-    bind(ch(ctx), localAddress, promise);
+    assert channel.eventLoop().inEventLoop();
+    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
+      return;
+    }
+    boolean wasActive = channel.isActive();
+    try {
+      channel.doBind(localAddress);
+    } catch (Throwable t) {
+      promise.tryFailure(t);
+      closeIfClosed();
+      return;
+    }
+    if (!wasActive && channel.isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
   }
 
   @Override
@@ -48,149 +131,192 @@ final class ChannelHead implements ChannelHandler {
       SocketAddress remoteAddress,
       SocketAddress localAddress,
       Promise<Void> promise) {
-    connect(ch(ctx), remoteAddress, localAddress, promise);
+    assert channel.eventLoop().inEventLoop();
+    if (!promise.setUncancellable() || !ensureOpen(promise) || !ensureRegistered(promise)) {
+      return;
+    }
+    if (pendingConnect != null) {
+      promise.tryFailure(new ConnectionPendingException());
+      return;
+    }
+    boolean wasActive = channel.isActive();
+    try {
+      if (channel.doConnect(remoteAddress, localAddress)) {
+        connected(promise, wasActive);
+        return;
+      }
+    } catch (Throwable t) {
+      promise.tryFailure(PendingConnect.annotate(t, remoteAddress));
+      closeIfClosed();
+      return;
+    }
+    PendingConnect pending = new PendingConnect(channel, this, promise, remoteAddress);
+    pendingConnect = pending;
+    pending.scheduleTimeout(channel.config().connectTimeoutMillis());
   }
 
   @Override
   public void disconnect(ChannelHandlerContext ctx, Promise<Void> promise) {
-    disconnect(ch(ctx), promise);
+    assert channel.eventLoop().inEventLoop();
+    if (!promise.setUncancellable()) {
+      return;
+    }
+    boolean wasActive = channel.isActive();
+    boolean disconnected;
+    try {
+      disconnected = channel.doDisconnect();
+    } catch (Throwable t) {
+      promise.tryFailure(t);
+      closeIfClosed();
+      return;
+    }
+    if (!disconnected) {
+      close(promise, null);
+      return;
+    }
+    channel.forgetRemoteAddress();
+    if (wasActive && !channel.isActive()) {
+      channel.pipeline().fireChannelInactive();
+    }
+    promise.trySuccess(null);
   }
 
   @Override
   public void close(ChannelHandlerContext ctx, Promise<Void> promise) {
-    close(ch(ctx), promise, null);
+    close(promise, null);
   }
 
   @Override
   public void read(ChannelHandlerContext ctx) {
-    read(ch(ctx));
+    assert channel.eventLoop().inEventLoop();
+    if (!registered || !channel.isActive()) {
+      return;
+    }
+    try {
+      channel.doBeginRead();
+    } catch (Throwable t) {
+      channel.fireExceptionCaughtLater(t);
+      closeNow(t);
+    }
   }
 
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
-    write(ch(ctx), msg, promise);
-  }
-
-  @Override
-  public void flush(ChannelHandlerContext ctx) {
-    AbstractChannel ch = ch(ctx);
-    assert ch.eventLoop().inEventLoop();
-    ChannelOutboundBuffer buffer = ch.outboundBuffer;
-    if (buffer == null) {
-      return;
-    }
-    buffer.addFlush();
-    flushNow(ch, false);
-  }
-
-  // ---- bind, connect, disconnect ----
-
-  private static void bind(AbstractChannel ch, SocketAddress localAddress, Promise<Void> promise) {
-    assert ch.eventLoop().inEventLoop();
-    if (!promise.setUncancellable() || !ensureOpen(ch, promise) || !ensureRegistered(ch, promise)) {
-      return;
-    }
-    boolean wasActive = ch.isActive();
-    try {
-      ch.doBind(localAddress);
-    } catch (Throwable t) {
-      promise.tryFailure(t);
-      closeIfClosed(ch);
-      return;
-    }
-    if (!wasActive && ch.isActive()) {
-      ch.activated();
-    }
-    promise.trySuccess(null);
-  }
-
-  private static void connect(
-      AbstractChannel ch, SocketAddress remote, SocketAddress local, Promise<Void> promise) {
-    assert ch.eventLoop().inEventLoop();
-    if (!promise.setUncancellable() || !ensureOpen(ch, promise) || !ensureRegistered(ch, promise)) {
-      return;
-    }
-    if (ch.pendingConnect != null) {
-      promise.tryFailure(new ConnectionPendingException());
-      return;
-    }
-    boolean wasActive = ch.isActive();
-    try {
-      if (ch.doConnect(remote, local)) {
-        ch.connected(promise, wasActive);
-        return;
-      }
-    } catch (Throwable t) {
-      promise.tryFailure(PendingConnect.annotate(t, remote));
-      closeIfClosed(ch);
-      return;
-    }
-    PendingConnect pending = new PendingConnect(ch, promise, remote);
-    ch.pendingConnect = pending;
-    pending.scheduleTimeout(ch.config().connectTimeoutMillis());
-  }
-
-  private static void disconnect(AbstractChannel ch, Promise<Void> promise) {
-    assert ch.eventLoop().inEventLoop();
-    if (!promise.setUncancellable()) {
-      return;
-    }
-    boolean wasActive = ch.isActive();
-    boolean disconnected;
-    try {
-      disconnected = ch.doDisconnect();
-    } catch (Throwable t) {
-      promise.tryFailure(t);
-      closeIfClosed(ch);
-      return;
-    }
-    if (!disconnected) {
-      close(ch, promise, null);
-      return;
-    }
-    ch.remoteAddress = null;
-    if (wasActive && !ch.isActive()) {
-      ch.pipeline.fireChannelInactive();
-    }
-    promise.trySuccess(null);
-  }
-
-  // ---- read, write, flush ----
-
-  private static void read(AbstractChannel ch) {
-    assert ch.eventLoop().inEventLoop();
-    if (!ch.registered || !ch.isActive()) {
-      return;
-    }
-    try {
-      ch.doBeginRead();
-    } catch (Throwable t) {
-      ch.fireExceptionCaughtLater(t);
-      ch.closeNow(t);
-    }
-  }
-
-  private static void write(AbstractChannel ch, Object msg, Promise<Void> promise) {
-    assert ch.eventLoop().inEventLoop();
-    ChannelOutboundBuffer buffer = ch.outboundBuffer;
+    assert channel.eventLoop().inEventLoop();
+    ChannelOutboundBuffer buffer = outboundBuffer;
     if (buffer == null) {
       ReferenceCountUtil.safeRelease(msg);
       promise.tryFailure(
-          ch.outputClosed && !ch.closeInitiated
-              ? new ChannelOutputShutdownException("output shut down: " + ch)
-              : ch.newClosedChannelException());
+          outputClosed && !closeInitiated
+              ? new ChannelOutputShutdownException("output shut down: " + channel)
+              : newClosedChannelException());
       return;
     }
     Object filtered;
     try {
-      filtered = ch.filterOutboundMessage(msg);
+      filtered = channel.filterOutboundMessage(msg);
     } catch (Throwable t) {
       ReferenceCountUtil.safeRelease(msg);
       promise.tryFailure(t);
       return;
     }
-    buffer.addMessage(filtered, ch.estimateSize(filtered), promise);
+    buffer.addMessage(filtered, channel.estimateSize(filtered), promise);
   }
+
+  @Override
+  public void flush(ChannelHandlerContext ctx) {
+    assert channel.eventLoop().inEventLoop();
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (buffer == null) {
+      return;
+    }
+    buffer.addFlush();
+    flushNow(false);
+  }
+
+  // ---- registration ----
+
+  /** Registers the channel's handle with its loop (see the class comment). */
+  void register(Promise<Void> promise) {
+    assert channel.eventLoop().inEventLoop();
+    if (registered || closeInitiated) {
+      promise.tryFailure(
+          closeInitiated
+              ? newClosedChannelException()
+              : new IllegalStateException("already registered: " + channel));
+      return;
+    }
+    Future<IoRegistration> f = channel.eventLoop().register(channel.ioHandle());
+    if (f.isDone()) {
+      registrationDone(f, promise);
+    } else {
+      f.addListener(done -> registrationDone(done, promise));
+    }
+  }
+
+  private void registrationDone(Future<? extends IoRegistration> f, Promise<Void> promise) {
+    if (!f.isSuccess()) {
+      closeForcibly();
+      promise.tryFailure(f.cause());
+      return;
+    }
+    IoRegistration r = f.getNow();
+    if (closeInitiated) {
+      r.cancel();
+      promise.tryFailure(newClosedChannelException());
+      return;
+    }
+    registration = r;
+    registered = true;
+    channel.pipeline().fireChannelRegistered();
+    if (channel.isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
+  }
+
+  // ---- connecting ----
+
+  /**
+   * The transport reports the outcome of a pending connect: see {@link PendingConnect#finish()}.
+   */
+  void finishConnect() {
+    PendingConnect pending = pendingConnect;
+    if (pending != null) { // else timed out or cancelled meanwhile
+      pending.finish();
+    }
+  }
+
+  /**
+   * A pending connect ended (finished or timed out).
+   *
+   * @return whether it was still this channel's pending connect
+   */
+  boolean connectEnded(PendingConnect pending) {
+    if (pendingConnect != pending) {
+      return false;
+    }
+    pendingConnect = null;
+    return true;
+  }
+
+  /** A connect completed: {@code channelActive} if this made the channel active, then success. */
+  void connected(Promise<Void> promise, boolean wasActive) {
+    if (!wasActive && channel.isActive()) {
+      activated();
+    }
+    promise.trySuccess(null);
+  }
+
+  /** The channel became active (registered active, bound or connected). */
+  private void activated() {
+    channel.pipeline().fireChannelActive();
+    if (channel.config().autoRead()) {
+      channel.pipeline().read();
+    }
+  }
+
+  // ---- writing ----
 
   /**
    * Writes what is flushed unless a write is in progress or (without {@code force}) the transport
@@ -198,88 +324,122 @@ final class ChannelHead implements ChannelHandler {
    * transport's way back in when the resource turns writable ({@link
    * AbstractChannel#writeReady()}).
    */
-  static void flushNow(AbstractChannel ch, boolean force) {
-    ChannelOutboundBuffer buffer = ch.outboundBuffer;
-    if (ch.inFlush || buffer == null || buffer.isEmpty() || (!force && ch.isFlushPending())) {
+  void flushNow(boolean force) {
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (inFlush || buffer == null || buffer.isEmpty() || (!force && channel.isFlushPending())) {
       return;
     }
-    ch.inFlush = true;
+    inFlush = true;
     try {
-      if (!ch.isActive()) {
+      if (!channel.isActive()) {
         buffer.failFlushed(
-            ch.isOpen() ? new NotYetConnectedException() : ch.newClosedChannelException(), true);
+            channel.isOpen() ? new NotYetConnectedException() : newClosedChannelException(), true);
         return;
       }
-      ch.doWrite(buffer);
+      channel.doWrite(buffer);
     } catch (Throwable t) {
-      ch.writeFailed(buffer, t);
+      writeFailed(buffer, t);
     } finally {
-      ch.inFlush = false;
+      inFlush = false;
     }
   }
 
-  // ---- close ----
+  /**
+   * A {@code doWrite} threw: fails the flushed writes; then, for an I/O error, closes the channel
+   * if {@link io.tern.transport.channel.ChannelConfig#autoClose()} is on, or lets a duplex channel
+   * shut its output down instead.
+   */
+  private void writeFailed(ChannelOutboundBuffer buffer, Throwable cause) {
+    buffer.failFlushed(cause, true);
+    if (cause instanceof IOException io) {
+      if (channel.config().autoClose()) {
+        closeNow(cause);
+      } else {
+        channel.writeFailedWithoutAutoClose(io);
+      }
+    }
+  }
+
+  /**
+   * Stops accepting writes because the output is shut down: queued writes fail with {@code cause}
+   * and are released; later ones fail with a {@link ChannelOutputShutdownException}.
+   */
+  void closeOutbound(ChannelOutputShutdownException cause) {
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    if (buffer == null) {
+      return;
+    }
+    outboundBuffer = null;
+    outputClosed = true;
+    buffer.close(cause);
+  }
+
+  // ---- closing ----
+
+  /** Closes from the transport, without the pipeline's outbound handlers. */
+  @CanIgnoreReturnValue
+  Future<Void> closeNow(Throwable cause) {
+    Promise<Void> promise = channel.newPromise();
+    close(promise, cause);
+    return promise;
+  }
 
   /** Closes the channel (see the class comment); {@code cause} becomes the later writes' cause. */
-  static void close(AbstractChannel ch, Promise<Void> promise, Throwable cause) {
-    assert ch.eventLoop().inEventLoop();
+  void close(Promise<Void> promise, Throwable cause) {
+    assert channel.eventLoop().inEventLoop();
     if (!promise.setUncancellable()) {
       return;
     }
-    if (ch.closeInitiated) {
-      ch.closeFuture().addListener(f -> promise.trySuccess(null));
+    if (closeInitiated) {
+      closeFuture().addListener(f -> promise.trySuccess(null));
       return;
     }
-    ch.closeInitiated = true;
-    ch.closeCause = cause;
-    boolean wasActive = ch.isActive();
-    ChannelOutboundBuffer buffer = ch.outboundBuffer;
-    ch.outboundBuffer = null; // no more writes from here on
-    PendingConnect connecting = ch.pendingConnect;
+    closeInitiated = true;
+    closeCause = cause;
+    boolean wasActive = channel.isActive();
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    outboundBuffer = null; // no more writes from here on
+    PendingConnect connecting = pendingConnect;
     if (connecting != null) {
-      ch.pendingConnect = null;
-      connecting.failOnClose(ch.newClosedChannelException());
+      pendingConnect = null;
+      connecting.failOnClose(newClosedChannelException());
     }
-    boolean wasRegistered = ch.registered;
-    ch.registered = false;
-    IoRegistration r = ch.registration;
+    boolean wasRegistered = registered;
+    registered = false;
+    IoRegistration r = registration;
     if (r != null) {
-      ch.registration = null;
+      registration = null;
       r.cancel(); // before closing the resource, so no event arrives for a closed one
     }
     Throwable closeError = null;
     try {
-      ch.doClose();
+      channel.doClose();
     } catch (Throwable t) {
       closeError = t;
-      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + ch, t);
+      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + channel, t);
     }
     if (buffer != null) {
-      buffer.close(ch.newClosedChannelException());
+      buffer.close(newClosedChannelException());
     }
     Throwable error = closeError;
-    if (ch.inFlush) {
+    if (inFlush) {
       // Firing inactive from inside doWrite could confuse handlers still in flush(): later.
-      ch.eventLoop().execute(() -> fireClosed(ch, wasActive, wasRegistered, promise, error));
+      channel.eventLoop().execute(() -> fireClosed(wasActive, wasRegistered, promise, error));
     } else {
-      fireClosed(ch, wasActive, wasRegistered, promise, error);
+      fireClosed(wasActive, wasRegistered, promise, error);
     }
   }
 
-  private static void fireClosed(
-      AbstractChannel ch,
-      boolean wasActive,
-      boolean wasRegistered,
-      Promise<Void> promise,
-      Throwable error) {
+  private void fireClosed(
+      boolean wasActive, boolean wasRegistered, Promise<Void> promise, Throwable error) {
     if (wasActive) {
-      ch.pipeline.fireChannelInactive();
+      channel.pipeline().fireChannelInactive();
     }
     if (wasRegistered) {
-      ch.pipeline.fireChannelUnregistered();
+      channel.pipeline().fireChannelUnregistered();
     }
-    ch.pipeline.removeAll();
-    ch.closePromise().trySuccess(null);
+    removeAllHandlers();
+    closeFuture().trySuccess(null);
     if (error != null) {
       promise.tryFailure(error);
     } else {
@@ -288,41 +448,55 @@ final class ChannelHead implements ChannelHandler {
   }
 
   /** Closes without events: registration failed, so no handler ever saw this channel. */
-  static void closeForcibly(AbstractChannel ch) {
-    ch.closeInitiated = true;
-    ChannelOutboundBuffer buffer = ch.outboundBuffer;
-    ch.outboundBuffer = null;
+  private void closeForcibly() {
+    closeInitiated = true;
+    ChannelOutboundBuffer buffer = outboundBuffer;
+    outboundBuffer = null;
     try {
-      ch.doClose();
+      channel.doClose();
     } catch (Throwable t) {
-      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + ch, t);
+      LOGGER.log(System.Logger.Level.WARNING, "Failed to close " + channel, t);
     }
     if (buffer != null) {
-      buffer.close(ch.newClosedChannelException());
+      buffer.close(newClosedChannelException());
     }
-    ch.pipeline.removeAll();
-    ch.closePromise().trySuccess(null);
+    removeAllHandlers();
+    closeFuture().trySuccess(null);
   }
 
-  private static void closeIfClosed(AbstractChannel ch) {
-    if (!ch.isOpen()) {
-      ch.closeNow(null);
+  private void removeAllHandlers() {
+    // AbstractChannel's pipeline() is always its TransportPipeline
+    ((TransportPipeline) channel.pipeline()).removeAll();
+  }
+
+  private void closeIfClosed() {
+    if (!channel.isOpen()) {
+      closeNow(null);
     }
   }
 
-  private static boolean ensureOpen(AbstractChannel ch, Promise<Void> promise) {
-    if (ch.isOpen() && !ch.closeInitiated) {
+  private boolean ensureOpen(Promise<Void> promise) {
+    if (channel.isOpen() && !closeInitiated) {
       return true;
     }
-    promise.tryFailure(ch.newClosedChannelException());
+    promise.tryFailure(newClosedChannelException());
     return false;
   }
 
-  private static boolean ensureRegistered(AbstractChannel ch, Promise<Void> promise) {
-    if (ch.registered) {
+  private boolean ensureRegistered(Promise<Void> promise) {
+    if (registered) {
       return true;
     }
-    promise.tryFailure(new IllegalStateException("not registered: " + ch));
+    promise.tryFailure(new IllegalStateException("not registered: " + channel));
     return false;
+  }
+
+  /** A {@link ClosedChannelException} whose cause is what closed the channel, if known. */
+  ClosedChannelException newClosedChannelException() {
+    ClosedChannelException e = new ClosedChannelException();
+    if (closeCause != null) {
+      e.initCause(closeCause);
+    }
+    return e;
   }
 }

@@ -16,8 +16,8 @@ import java.util.Arrays;
  *   └─ flushed: the transport writes these ─┘└─ written, not yet flushed ─┘
  * </pre>
  *
- * <p>{@link AbstractChannel} adds written messages at the tail and moves them into the flushed part
- * on flush; the transport's {@code doWrite} consumes the flushed part from the head ({@link
+ * <p>The channel's pipeline head adds written messages at the tail and moves them into the flushed
+ * part on flush; the transport's {@code doWrite} consumes the flushed part from the head ({@link
  * #current()}, {@link #remove()}, {@link #removeBytes(long)}) and may gather many buffers into one
  * system call through {@link #nioBuffers(int, long)} or {@link #forEachFlushedMessage}. Entries are
  * recycled per thread, and the gathering array is shared by every channel of a thread, so an idle
@@ -29,11 +29,15 @@ import java.util.Arrays;
  * writable again, each change firing {@code channelWritabilityChanged}. User-defined bits (1 to 31)
  * can make it unwritable too.
  *
- * <p><b>Threading.</b> Everything runs on the channel's event loop except the writability getters
- * and {@link #setUserDefinedWritability}, which any thread may call.
+ * <h2>Threading</h2>
  *
- * <p><b>Ownership.</b> The buffer owns its messages: {@link #remove()} releases the message and
- * succeeds its promise; a failed or cancelled write is released too.
+ * <p>Everything runs on the channel's event loop except the writability getters and {@link
+ * #setUserDefinedWritability}, which any thread may call.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>The buffer owns its messages: {@link #remove()} releases the message and succeeds its promise;
+ * a failed or cancelled write is released too.
  */
 public final class ChannelOutboundBuffer extends OutboundWritability {
   /** Most buffers gathered into one write (Linux's {@code IOV_MAX}). */
@@ -283,7 +287,18 @@ public final class ChannelOutboundBuffer extends OutboundWritability {
     }
   }
 
-  /** Visits flushed messages; see {@link #forEachFlushedMessage}. */
+  /**
+   * Visits flushed messages; see {@link #forEachFlushedMessage}.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>Called on the channel's event loop.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>The visited messages stay the outbound buffer's; a processor that keeps one past the call
+   * retains it.
+   */
   @FunctionalInterface
   public interface MessageProcessor {
     /**

@@ -13,10 +13,9 @@ import java.util.Objects;
 
 /**
  * The multicast side of an {@link AbstractDatagramChannel}: each membership change runs on the
- * channel's loop through the membership hooks ({@link AbstractDatagramChannel#doJoinGroup}, {@link
- * AbstractDatagramChannel#doLeaveGroup}, {@link AbstractDatagramChannel#doBlock}) after the checks
- * every transport shares (a multicast group, an open channel, an interface to use), and completes
- * its future there.
+ * channel's loop through the socket's membership calls ({@link DatagramIo#joinGroup}, {@link
+ * DatagramIo#leaveGroup}, {@link DatagramIo#block}) after the checks every transport shares (a
+ * multicast group, an open channel, an interface to use), and completes its future there.
  *
  * <p>{@link #change} may be called from any thread; the rest runs on the loop.
  */
@@ -73,10 +72,10 @@ final class DatagramMemberships {
       }
       NetworkInterface ni = networkInterface != null ? networkInterface : defaultInterface();
       switch (op) {
-        case JOIN -> channel.doJoinGroup(group, ni, source);
-        case LEAVE -> channel.doLeaveGroup(group, ni, source);
-        case BLOCK -> channel.doBlock(group, ni, source, true);
-        case UNBLOCK -> channel.doBlock(group, ni, source, false);
+        case JOIN -> channel.io().joinGroup(group, ni, source);
+        case LEAVE -> channel.io().leaveGroup(group, ni, source);
+        case BLOCK -> channel.io().block(group, ni, source, true);
+        case UNBLOCK -> channel.io().block(group, ni, source, false);
       }
       promise.trySuccess(null);
     } catch (Throwable t) {

@@ -14,8 +14,8 @@ import java.net.PortUnreachableException;
 /**
  * The read side of an {@link AbstractDatagramChannel}: read interest, and the loop that turns
  * received datagrams into {@link DatagramPacket}s through the receive hooks ({@link
- * AbstractDatagramChannel#doReceiveBatch}, one datagram per buffer). Its contract (limits,
- * truncation, batch sizing, which errors close) is in {@link AbstractDatagramChannel}'s javadoc.
+ * DatagramIo#receive}, one datagram per buffer). Its contract (limits, truncation, batch sizing,
+ * which errors close) is in {@link AbstractDatagramChannel}'s javadoc.
  *
  * <p>Loop thread only. Owns the buffers it allocates until they reach the pipeline (inside a
  * packet) or it releases them.
@@ -60,7 +60,7 @@ final class DatagramReadLoop {
     RecvByteBufAllocator.Handle handle = channel.recvHandle();
     handle.reset(config);
     int max = config.maxMessagesPerRead();
-    int perCall = channel.maxDatagramsPerCall();
+    int perCall = channel.io().maxDatagramsPerCall();
     InetSocketAddress local = channel.localAddress();
     ensureCapacity(1, perCall);
     int allocated = 0;
@@ -74,7 +74,7 @@ final class DatagramReadLoop {
         for (allocated = 0; allocated < batch; allocated++) {
           buffers[allocated] = handle.allocate(alloc);
         }
-        int received = channel.doReceiveBatch(buffers, senders, batch);
+        int received = channel.io().receive(buffers, senders, batch);
         for (int i = 0; i < received; i++) {
           ByteBuf buf = buffers[i];
           buffers[i] = null;

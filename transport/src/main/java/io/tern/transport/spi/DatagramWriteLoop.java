@@ -8,9 +8,9 @@ import java.util.Arrays;
 
 /**
  * The write side of an {@link AbstractDatagramChannel}: write interest, and the loop that sends the
- * flushed datagrams through the send hooks ({@link AbstractDatagramChannel#doSendBatch}, up to
- * {@link AbstractDatagramChannel#maxDatagramsPerCall()} per call, in order). A send the OS refuses
- * fails that datagram's write only; a socket that takes no more asks for writability; after {@code
+ * flushed datagrams through the send hooks ({@link DatagramIo#send}, up to {@link
+ * DatagramIo#maxDatagramsPerCall()} per call, in order). A send the OS refuses fails that
+ * datagram's write only; a socket that takes no more asks for writability; after {@code
  * WRITE_SPIN_COUNT} datagrams the loop yields to the other channels of the event loop and goes on
  * from a task.
  *
@@ -46,7 +46,7 @@ final class DatagramWriteLoop {
    */
   void run(ChannelOutboundBuffer in) throws Exception {
     int spins = channel.config().writeSpinCount();
-    int perCall = channel.maxDatagramsPerCall();
+    int perCall = channel.io().maxDatagramsPerCall();
     if (contents == null) {
       contents = new ByteBuf[perCall];
       recipients = new InetSocketAddress[perCall];
@@ -59,7 +59,7 @@ final class DatagramWriteLoop {
       int count = collectFlushed(in, Math.min(perCall, spins));
       int sent;
       try {
-        sent = channel.doSendBatch(contents, recipients, count);
+        sent = channel.io().send(contents, recipients, count);
       } catch (IOException e) {
         sent = -1;
         in.current();

@@ -32,7 +32,13 @@ import java.util.Map;
  * }
  * }</pre>
  *
- * <p>Threading: any thread may read and change the options.
+ * <h2>Threading</h2>
+ *
+ * <p>Any thread may read and change the options.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects (the allocators it names are shared).
  */
 public class DefaultChannelConfig implements ChannelConfig {
   private final AbstractChannel channel;

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * One connect the transport has started but not finished ({@link AbstractChannel#doConnect}
  * returned {@code false}): its promise, the peer it was asked for, and its timeout. It exists only
  * while the connect is pending, so a channel that never connects (an accepted child) pays one null
- * reference for it. Event loop only.
+ * reference for it in its {@link ChannelHead}, which owns it. Event loop only.
  *
  * <p>Exactly one of three things ends it: the transport reports the outcome ({@link #finish()}),
  * the timeout fires ({@code CONNECT_TIMEOUT_MILLIS}: the promise fails with {@link
@@ -23,12 +23,15 @@ import java.util.concurrent.TimeUnit;
  */
 final class PendingConnect {
   private final AbstractChannel channel;
+  private final ChannelHead head;
   private final Promise<Void> promise;
   private final SocketAddress remote;
   private ScheduledFuture<?> timeout;
 
-  PendingConnect(AbstractChannel channel, Promise<Void> promise, SocketAddress remote) {
+  PendingConnect(
+      AbstractChannel channel, ChannelHead head, Promise<Void> promise, SocketAddress remote) {
     this.channel = channel;
+    this.head = head;
     this.promise = promise;
     this.remote = remote;
   }
@@ -44,12 +47,11 @@ final class PendingConnect {
   }
 
   private void timedOut(int timeoutMillis) {
-    if (channel.pendingConnect == this
+    if (head.connectEnded(this)
         && promise.tryFailure(
             new ConnectTimeoutException(
                 "connection timed out after " + timeoutMillis + " ms: " + remote))) {
-      channel.pendingConnect = null;
-      channel.closeNow(null);
+      head.closeNow(null);
     }
   }
 
@@ -62,13 +64,13 @@ final class PendingConnect {
     boolean wasActive = channel.isActive();
     try {
       channel.doFinishConnect();
-      channel.connected(promise, wasActive);
+      head.connected(promise, wasActive);
     } catch (Throwable t) {
       promise.tryFailure(annotate(t, remote));
-      channel.closeNow(t);
+      head.closeNow(t);
     } finally {
       cancelTimeout();
-      channel.pendingConnect = null;
+      head.connectEnded(this);
     }
   }
 

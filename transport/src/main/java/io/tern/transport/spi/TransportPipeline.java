@@ -1,6 +1,6 @@
 package io.tern.transport.spi;
 
-import io.tern.transport.internal.DefaultChannelPipeline;
+import io.tern.transport.channel.internal.DefaultChannelPipeline;
 
 /**
  * The pipeline of an {@link AbstractChannel}: {@link ChannelHead} at the head, and the tail's hooks
@@ -10,8 +10,8 @@ import io.tern.transport.internal.DefaultChannelPipeline;
 final class TransportPipeline extends DefaultChannelPipeline {
   private final AbstractChannel channel;
 
-  TransportPipeline(AbstractChannel channel) {
-    super(channel, ChannelHead.INSTANCE);
+  TransportPipeline(AbstractChannel channel, ChannelHead head) {
+    super(channel, head);
     this.channel = channel;
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.channel.ChannelOption;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;

@@ -7,7 +7,6 @@ import io.tern.buffer.Unpooled;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.NioIoHandler;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;

@@ -2,6 +2,7 @@ package io.tern.benchmarks.load.netty;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -17,19 +18,21 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
+import io.tern.benchmarks.load.common.JsonMessage;
 import java.nio.charset.StandardCharsets;
 
 /**
  * TechEmpower's plaintext and JSON tests: {@code /plaintext} answers {@code Hello, World!}, {@code
- * /json} answers {@code {"message":"Hello, World!"}} (encoded per request), anything else 404.
- * Responses are written as requests arrive and flushed once per read, so a pipelined batch leaves
- * in one write.
+ * /json} answers {@code {"message":"Hello, World!"}} (a {@link JsonMessage} serialized per request,
+ * as Tern's twin does), anything else 404. Responses are written as requests arrive and flushed
+ * once per read, so a pipelined batch leaves in one write. Stateless and {@link
+ * ChannelHandler.Sharable}: one instance serves every connection, as Tern's twin does.
  */
 // Write failures reach exceptionCaught through the void promise; nothing waits on them.
 @SuppressWarnings("FutureReturnValueIgnored")
+@ChannelHandler.Sharable
 final class HelloWorldHandler extends ChannelInboundHandlerAdapter {
-  private static final String MESSAGE = "Hello, World!";
-  private static final byte[] PLAINTEXT = MESSAGE.getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PLAINTEXT = JsonMessage.HELLO.getBytes(StandardCharsets.US_ASCII);
   private static final AsciiString SERVER = AsciiString.cached("netty");
   private static final AsciiString PLAINTEXT_LENGTH =
       AsciiString.cached(Integer.toString(PLAINTEXT.length));
@@ -47,8 +50,7 @@ final class HelloWorldHandler extends ChannelInboundHandlerAdapter {
               case "/plaintext" ->
                   response(PLAINTEXT, HttpHeaderValues.TEXT_PLAIN, PLAINTEXT_LENGTH);
               case "/json" -> {
-                byte[] json =
-                    ("{\"message\":\"" + MESSAGE + "\"}").getBytes(StandardCharsets.UTF_8);
+                byte[] json = new JsonMessage(JsonMessage.HELLO).toJson();
                 yield response(
                     json,
                     HttpHeaderValues.APPLICATION_JSON,
@@ -99,7 +101,7 @@ final class HelloWorldHandler extends ChannelInboundHandlerAdapter {
     HttpHeaders headers = response.headers();
     headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
     headers.set(HttpHeaderNames.SERVER, SERVER);
-    headers.set(HttpHeaderNames.DATE, HttpDate.current());
+    headers.set(HttpHeaderNames.DATE, NettyHttpDate.current());
     headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
     return response;
   }

@@ -2,7 +2,7 @@ package io.tern.benchmarks.load.netty;
 
 /**
  * Netty's echo server ({@code netty-echo} in the load harness): {@code NettyEchoServer --port N
- * [--transport nio|epoll|io_uring|native] [--threads N]}.
+ * [--transport nio|epoll|io_uring] [--threads N]}.
  */
 public final class NettyEchoServer {
   private NettyEchoServer() {}
@@ -17,6 +17,7 @@ public final class NettyEchoServer {
     NettyServer.serve(
         "netty-echo",
         ServerArgs.parse(args),
-        channel -> channel.pipeline().addLast(new EchoHandler()));
+        NettyServer.Tuning.DEFAULTS,
+        channel -> channel.pipeline().addLast(EchoHandler.INSTANCE));
   }
 }

@@ -5,9 +5,12 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 
 /**
- * Netty's TechEmpower-style plaintext/JSON HTTP/1.1 server ({@code netty-http} in the load
- * harness): {@code NettyHttpServer --port N [--transport nio|epoll|io_uring|native] [--threads N]}.
- * Header validation is off on both sides, as in TechEmpower's Netty entry.
+ * Netty's plaintext/JSON HTTP/1.1 server in the shape of Tern's twin ({@code netty-http} in the
+ * load harness): {@code HttpServerCodec} and Netty's defaults otherwise (its 4.2 adaptive
+ * allocator, its transports' default options). {@code NettyHttpServer --port N [--transport
+ * nio|epoll|io_uring] [--threads N]}. Header validation is off on both sides, as in TechEmpower's
+ * Netty entry. {@link TechEmpowerServer} is the other Netty server, in the shape of Netty's own
+ * TechEmpower entry; the harness compares Tern with the faster of the two in each round.
  */
 public final class NettyHttpServer {
   private NettyHttpServer() {}
@@ -26,10 +29,11 @@ public final class NettyHttpServer {
             .setMaxHeaderSize(8192)
             .setMaxChunkSize(8192)
             .setHeadersFactory(DefaultHttpHeadersFactory.headersFactory().withValidation(false));
+    HelloWorldHandler hello = new HelloWorldHandler();
     NettyServer.serve(
         "netty-http",
         options,
-        channel ->
-            channel.pipeline().addLast(new HttpServerCodec(decoder), new HelloWorldHandler()));
+        NettyServer.Tuning.DEFAULTS,
+        channel -> channel.pipeline().addLast(new HttpServerCodec(decoder), hello));
   }
 }

@@ -4,9 +4,9 @@ import java.util.Locale;
 
 /**
  * Command-line options shared by the comparison servers: {@code --port N} (required), {@code
- * --transport nio|epoll|io_uring|native} (default {@code nio}; {@code native} means epoll, Netty's
- * long-standing native transport) and {@code --threads N} (default: the available processors, which
- * is 1 when the server is pinned to one core).
+ * --transport nio|epoll|io_uring} (default {@code nio}; there is no {@code native}: a comparison
+ * names the kernel interface) and {@code --threads N} (default: the available processors, which is
+ * 1 when the server is pinned to one core).
  *
  * @param port the TCP port to listen on, on 127.0.0.1
  * @param transport the Netty transport

@@ -1,5 +1,6 @@
 package io.tern.benchmarks.load.tern;
 
+import io.tern.benchmarks.load.common.JsonMessage;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http.DefaultFullHttpResponse;
 import io.tern.codec.http.FullHttpResponse;
@@ -19,18 +20,18 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The twin of Netty's {@code HelloWorldHandler} in the load harness: TechEmpower's plaintext and
- * JSON tests ({@code /plaintext} answers {@code Hello, World!}, {@code /json} answers {@code
- * {"message":"Hello, World!"}} encoded per request, anything else 404). Responses are written as
- * requests arrive with the void promise (as Netty's twin does; failures reach {@code
- * exceptionCaught}, which closes) and flushed once per read, so a pipelined batch leaves in one
- * write of one buffer.
+ * JSON tests, routed on the request's normalised path (so {@code /plaintext?x=1} is {@code
+ * /plaintext}; Netty's twin switches on the raw URI) ({@code /plaintext} answers {@code Hello,
+ * World!}, {@code /json} answers {@code {"message":"Hello, World!"}}, a {@link JsonMessage}
+ * serialized per request as the twin does, anything else 404). Responses are written as requests
+ * arrive with the void promise (as Netty's twin does; failures reach {@code exceptionCaught}, which
+ * closes) and flushed once per read, so a pipelined batch leaves in one write of one buffer.
  *
  * <p>Stateless: shared by every connection, called on each channel's event loop; releases what it
  * reads.
  */
 final class HelloWorldHandler implements ChannelHandler {
-  private static final String MESSAGE = "Hello, World!";
-  private static final byte[] PLAINTEXT = MESSAGE.getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] PLAINTEXT = JsonMessage.HELLO.getBytes(StandardCharsets.US_ASCII);
   private static final AsciiString SERVER = AsciiString.cached("tern");
   private static final AsciiString PLAINTEXT_LENGTH =
       AsciiString.cached(Integer.toString(PLAINTEXT.length));
@@ -40,12 +41,11 @@ final class HelloWorldHandler implements ChannelHandler {
     try {
       if (msg instanceof HttpRequest request) {
         FullHttpResponse response =
-            switch (request.uri()) {
+            switch (request.target().path()) {
               case "/plaintext" ->
                   response(PLAINTEXT, HttpHeaderValues.TEXT_PLAIN, PLAINTEXT_LENGTH);
               case "/json" -> {
-                byte[] json =
-                    ("{\"message\":\"" + MESSAGE + "\"}").getBytes(StandardCharsets.UTF_8);
+                byte[] json = new JsonMessage(JsonMessage.HELLO).toJson();
                 yield response(
                     json,
                     HttpHeaderValues.APPLICATION_JSON,
@@ -57,8 +57,8 @@ final class HelloWorldHandler implements ChannelHandler {
                         HttpVersion.HTTP_1_1,
                         HttpResponseStatus.NOT_FOUND,
                         Unpooled.EMPTY_BUFFER,
-                        new HttpHeaders(false),
-                        HttpHeaders.newTrailers(false));
+                        HttpHeaders.create(HttpHeaders.Validation.NONE),
+                        HttpHeaders.newTrailers(HttpHeaders.Validation.NONE));
                 notFound.headers().set(HttpHeaderNames.CONTENT_LENGTH, HttpHeaderValues.ZERO);
                 yield notFound;
               }
@@ -91,8 +91,8 @@ final class HelloWorldHandler implements ChannelHandler {
             HttpVersion.HTTP_1_1,
             HttpResponseStatus.OK,
             Unpooled.wrappedBuffer(body),
-            new HttpHeaders(false),
-            HttpHeaders.newTrailers(false));
+            HttpHeaders.create(HttpHeaders.Validation.NONE),
+            HttpHeaders.newTrailers(HttpHeaders.Validation.NONE));
     HttpHeaders headers = response.headers();
     headers.set(HttpHeaderNames.CONTENT_TYPE, contentType);
     headers.set(HttpHeaderNames.SERVER, SERVER);

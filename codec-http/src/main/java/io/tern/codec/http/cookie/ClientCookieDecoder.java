@@ -18,6 +18,14 @@ import java.util.Objects;
  * <p>{@link #STRICT} rejects (returns {@code null} for) a cookie whose name is not a token or whose
  * value is not RFC 6265 cookie-octets; {@link #LAX} accepts any non-empty name. Both reject a
  * cookie whose name and value exceed 4096 octets. Immutable; any thread.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class ClientCookieDecoder {
   /** Validates name and value. */

@@ -12,6 +12,14 @@ import java.util.Objects;
  * <p>{@link #STRICT} validates names and values ({@link IllegalArgumentException} otherwise) and
  * orders cookies with longer paths first, as RFC 6265, section 5.4 asks of user agents; {@link
  * #LAX} writes them as given, in order. Immutable; any thread.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class ClientCookieEncoder {
   /** Validates and orders by path length. */

@@ -6,6 +6,14 @@ import io.tern.codec.http.cookie.CookieHeaderNames.SameSite;
  * An HTTP cookie: a name and value with the attributes of {@code Set-Cookie}.
  *
  * <p>Ordered by name, then path, then domain. Implementations are mutable and not thread-safe.
+ *
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe unless the implementation says so.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public interface Cookie extends Comparable<Cookie> {
   /** The {@link #maxAge()} of a cookie without {@code Max-Age} (and without {@code Expires}). */

@@ -1,6 +1,16 @@
 package io.tern.codec.http.cookie;
 
-/** The attribute names of a {@code Set-Cookie} header, and the {@code SameSite} values. */
+/**
+ * The attribute names of a {@code Set-Cookie} header, and the {@code SameSite} values.
+ *
+ * <h2>Threading</h2>
+ *
+ * Constants only; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
+ */
 public final class CookieHeaderNames {
   /** {@code Path}. */
   public static final String PATH = "Path";

@@ -9,6 +9,14 @@ import java.util.Objects;
  *
  * <p>Equal to another cookie with the same name (case-sensitive), path and domain (ignoring case),
  * the identity RFC 6265 gives a stored cookie.
+ *
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe: one thread at a time.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public class DefaultCookie implements Cookie {
   private static final Comparator<String> NULLS_FIRST = Comparator.nullsFirst(String::compareTo);

@@ -21,6 +21,14 @@ import java.util.Set;
  * <p>At most {@link #maxCookies()} cookies (default {@value #DEFAULT_MAX_COOKIES}) are decoded from
  * one header; more is an error ({@link IllegalArgumentException}), so a hostile header cannot make
  * the server build an unbounded collection. Immutable; any thread.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class ServerCookieDecoder {
   /** The default limit on cookies per header. */

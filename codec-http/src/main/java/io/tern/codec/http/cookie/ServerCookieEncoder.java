@@ -21,6 +21,14 @@ import java.util.Objects;
  * IllegalArgumentException}; when encoding several cookies it keeps only the last of those with the
  * same name, path and domain (RFC 6265, section 4.1.1). {@link #LAX} writes what it is given; use
  * it only with trusted names and values. Immutable; any thread.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable; any thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class ServerCookieEncoder {
   /** Validates and de-duplicates. */

@@ -12,6 +12,14 @@ import java.util.Set;
  * What a {@link CorsHandler} allows: origins, methods, request headers, exposed headers,
  * credentials, how long a preflight answer may be cached, and extra headers of preflight responses.
  * Built with {@link CorsConfigBuilder}; immutable and shareable between threads and channels.
+ *
+ * <h2>Threading</h2>
+ *
+ * Immutable and shareable between threads and channels.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class CorsConfig {
   private final Set<String> origins;

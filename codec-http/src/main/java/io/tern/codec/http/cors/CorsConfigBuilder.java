@@ -29,6 +29,14 @@ import java.util.Set;
  * headers; nothing exposed; no credentials; no {@code Access-Control-Max-Age}; preflight responses
  * carry {@code Content-Length: 0}; requests from other origins pass to the application without CORS
  * headers (unless {@link #shortCircuit()}). Not thread-safe.
+ *
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe; build once and share the {@link CorsConfig}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects.
  */
 public final class CorsConfigBuilder {
   final Set<String> origins = new LinkedHashSet<>();

@@ -45,7 +45,14 @@ import java.util.Objects;
  * it; otherwise the channel is closed once it is written. Such a response is written at once, so it
  * may overtake responses to earlier pipelined requests still being processed.
  *
- * <p>Threading: the channel's event loop. Holds per-channel state: one instance per channel.
+ * <h2>Threading</h2>
+ *
+ * The channel's event loop. Holds per-channel state: one instance per channel.
+ *
+ * <h2>Ownership</h2>
+ *
+ * A preflight request (and the content after it) and a refused request are released here; other
+ * messages pass on unchanged.
  */
 public final class CorsHandler implements ChannelHandler {
   private static final String ANY_ORIGIN = "*";

@@ -1,11 +1,18 @@
 package io.tern.codec.http.multipart;
 
 /**
- * A decoded file of a {@code multipart/form-data} body. Ownership and threading as for {@link
- * HttpData}.
+ * A decoded file of a {@code multipart/form-data} body.
  *
  * <p>The file name comes from the client as it is: never use it as a path on the server without
  * sanitising it.
+ *
+ * <h2>Threading</h2>
+ *
+ * As for {@link HttpData}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * As for {@link HttpData}: the decoder owns it until destroyed; retain it to keep it longer.
  */
 public interface FileUpload extends HttpData {
   /**

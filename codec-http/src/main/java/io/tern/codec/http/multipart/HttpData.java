@@ -11,15 +11,19 @@ import java.nio.file.Path;
  * Its bytes live in memory, in a temporary file, or first in memory and then in a file once they
  * pass a threshold, as its {@link HttpDataFactory} says.
  *
- * <p><b>Ownership.</b> The decoder that created a field holds one reference to it and releases it
- * in {@link HttpPostRequestDecoder#destroy()}. When the last reference goes, the bytes are dropped
- * and the temporary file is deleted, unless {@link #renameTo(Path)} moved it out. To keep a field
- * after {@code destroy()}, {@link #retain()} it and release it later. Every accessor throws {@link
- * io.tern.common.IllegalReferenceCountException} once the field has been released.
+ * <h2>Threading</h2>
  *
- * <p><b>Threads.</b> A field is written by its decoder on one thread; once {@linkplain
- * #isCompleted() completed} it may be read from any thread that received it safely (for example
- * through a queue). Reference counting is thread-safe.
+ * A field is written by its decoder on one thread; once {@linkplain #isCompleted() completed} it
+ * may be read from any thread that received it safely (for example through a queue). Reference
+ * counting is thread-safe.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The decoder that created a field holds one reference to it and releases it in {@link
+ * HttpPostRequestDecoder#destroy()}. When the last reference goes, the bytes are dropped and the
+ * temporary file is deleted, unless {@link #renameTo(Path)} moved it out. To keep a field after
+ * {@code destroy()}, {@link #retain()} it and release it later. Every accessor throws {@link
+ * io.tern.common.IllegalReferenceCountException} once the field has been released.
  */
 public interface HttpData extends ReferenceCounted {
   /** What a field is. */

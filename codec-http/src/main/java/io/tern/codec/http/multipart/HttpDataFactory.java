@@ -23,8 +23,14 @@ import java.util.Objects;
  * deleted when its field is released ({@link HttpPostRequestDecoder#destroy()} releases every field
  * it created) unless the application moved it with {@link HttpData#renameTo(Path)}.
  *
- * <p>A factory holds configuration only, no per-request state: it is immutable and one instance may
+ * <h2>Threading</h2>
+ *
+ * A factory holds configuration only, no per-request state: it is immutable and one instance may
  * serve every channel and thread.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects; the fields it configures are owned by their decoder.
  */
 public final class HttpDataFactory {
   /** Where field bytes are kept. */

@@ -4,6 +4,14 @@ package io.tern.codec.http.multipart;
  * A POST body exceeded one of the decoder's limits (see {@link HttpPostRequestDecoder.Builder}). A
  * server typically answers {@code 413 Content Too Large}. The decoder that threw is failed; call
  * {@link HttpPostRequestDecoder#destroy()} to release what it holds.
+ *
+ * <h2>Threading</h2>
+ *
+ * Created and thrown on the channel's event loop; immutable afterwards.
+ *
+ * <h2>Ownership</h2>
+ *
+ * Holds no reference-counted objects; the failed decoder still holds its fields until destroyed.
  */
 public class HttpPostLimitException extends HttpPostDecoderException {
   /** The limit that was exceeded. */

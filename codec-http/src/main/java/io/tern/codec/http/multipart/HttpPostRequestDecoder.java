@@ -5,9 +5,7 @@ import io.tern.codec.http.HttpHeaderNames;
 import io.tern.codec.http.HttpHeaderValues;
 import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpUtil;
-import io.tern.codec.http.internal.multipart.DecoderLimits;
-import io.tern.codec.http.internal.multipart.MultipartDecoder;
-import io.tern.codec.http.internal.multipart.UrlEncodedDecoder;
+import io.tern.codec.http.multipart.internal.PostDecoders;
 import java.util.List;
 import java.util.Objects;
 
@@ -41,12 +39,16 @@ import java.util.Objects;
  * HttpPostLimitException}. Malformed input throws {@link HttpPostDecoderException}. Either way the
  * decoder is failed and further {@code offer} calls throw {@link IllegalStateException}.
  *
- * <p><b>Ownership.</b> The decoder owns every field it creates, including those returned by {@link
- * #next()}, until {@link #destroy()}, which releases them all (and its own buffer) in one call:
- * always call it, also after a failure. Retain a field to keep it longer. A decoder never destroyed
- * is reported by the leak detector.
+ * <h2>Threading</h2>
  *
- * <p><b>Threads.</b> Not thread-safe: one thread at a time, normally the channel's event loop.
+ * Not thread-safe: one thread at a time, normally the channel's event loop.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The decoder owns every field it creates, including those returned by {@link #next()}, until
+ * {@link #destroy()}, which releases them all (and its own buffer) in one call: always call it,
+ * also after a failure. Retain a field to keep it longer. A decoder never destroyed is reported by
+ * the leak detector.
  */
 public interface HttpPostRequestDecoder {
   /**
@@ -261,11 +263,15 @@ public interface HttpPostRequestDecoder {
      */
     public HttpPostRequestDecoder build(HttpRequest request) {
       Objects.requireNonNull(request, "request");
-      DecoderLimits limits = new DecoderLimits(maxFields, maxFieldSize, maxFileSize, maxHeaderSize);
       HttpPostRequestDecoder decoder =
-          isMultipart(request)
-              ? new MultipartDecoder(factory, request, limits)
-              : new UrlEncodedDecoder(factory, request, limits);
+          PostDecoders.create(
+              factory,
+              request,
+              isMultipart(request),
+              maxFields,
+              maxFieldSize,
+              maxFileSize,
+              maxHeaderSize);
       if (request instanceof HttpContent content) {
         try {
           decoder.offer(content);

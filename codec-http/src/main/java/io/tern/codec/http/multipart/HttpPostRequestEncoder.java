@@ -59,8 +59,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Names and file names are written as browsers write them: in quotes, UTF-8, with {@code "}, CR
  * and LF escaped as {@code %22}, {@code %0D} and {@code %0A}. The boundary is random.
  *
- * <p>Not thread-safe. The caller owns the request and the chunks it gets; {@link #close()} closes a
+ * <h2>Threading</h2>
+ *
+ * Not thread-safe. The caller owns the request and the chunks it gets; {@link #close()} closes a
  * file left open if streaming stops early.
+ *
+ * <h2>Ownership</h2>
+ *
+ * The caller owns the request and the chunks it gets; {@link #close()} closes a file left open if
+ * streaming stops early.
  */
 public final class HttpPostRequestEncoder implements ChunkedInput<HttpContent>, AutoCloseable {
   /** The default chunk size: 8 KiB. */
@@ -292,7 +299,7 @@ public final class HttpPostRequestEncoder implements ChunkedInput<HttpContent>, 
         request.uri(),
         Unpooled.wrappedBuffer(body.toByteArray()),
         h,
-        HttpHeaders.newTrailers(true));
+        HttpHeaders.newTrailers());
   }
 
   /**

@@ -7,9 +7,9 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Checks and conversions for the addresses and strings SOCKS messages carry: IPv4 and IPv6
- * literals to and from their bytes, and the one-byte-length (at most 255 bytes) or NUL-terminated
- * ASCII strings of the two versions.
+ * Checks and conversions for the addresses and strings SOCKS messages carry: IPv4 and IPv6 literals
+ * to and from their bytes, and the one-byte-length (at most 255 bytes) or NUL-terminated ASCII
+ * strings of the two versions.
  *
  * <p>Stateless: any thread; reads and writes the buffers it is given.
  */

@@ -8,8 +8,8 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import java.util.List;
 
 /**
- * Decodes the one 8-byte SOCKS 4 response a server sends into a {@link Socks4CommandResponse},
- * then removes itself. A reply version other than 0 raises a {@link SocksProtocolException}.
+ * Decodes the one 8-byte SOCKS 4 response a server sends into a {@link Socks4CommandResponse}, then
+ * removes itself. A reply version other than 0 raises a {@link SocksProtocolException}.
  *
  * <h2>Threading</h2>
  *

@@ -4,8 +4,8 @@ import io.tern.codec.socks.internal.SocksAddresses;
 import java.util.Objects;
 
 /**
- * A SOCKS 4 request: the command, the destination and the client's user id. The destination is
- * an IPv4 literal (SOCKS 4) or a host name (SOCKS 4a, which the server resolves).
+ * A SOCKS 4 request: the command, the destination and the client's user id. The destination is an
+ * IPv4 literal (SOCKS 4) or a host name (SOCKS 4a, which the server resolves).
  *
  * <pre>
  * +----+----+----+----+----+----+----+----+----+----+....+----+ (4a: ....+----+)
@@ -28,8 +28,7 @@ import java.util.Objects;
  * @param userId the user id, at most 255 ASCII characters, may be empty
  */
 public record Socks4CommandRequest(
-    Socks4CommandType type, String dstAddr, int dstPort, String userId)
-    implements Socks4Message {
+    Socks4CommandType type, String dstAddr, int dstPort, String userId) implements Socks4Message {
   /**
    * Checks the fields.
    *

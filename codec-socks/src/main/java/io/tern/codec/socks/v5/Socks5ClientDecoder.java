@@ -8,8 +8,8 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import java.util.List;
 
 /**
- * Decodes what a SOCKS 5 server sends: the {@link Socks5InitialResponse}; then, if it chose
- * {@link Socks5AuthMethod#PASSWORD}, the {@link Socks5PasswordAuthResponse}; then the {@link
+ * Decodes what a SOCKS 5 server sends: the {@link Socks5InitialResponse}; then, if it chose {@link
+ * Socks5AuthMethod#PASSWORD}, the {@link Socks5PasswordAuthResponse}; then the {@link
  * Socks5CommandResponse}, after which it removes itself. If the server refuses every method or the
  * credentials, nothing more is expected and later input is dropped.
  *

@@ -16,8 +16,7 @@ import io.tern.codec.socks.internal.SocksAddresses;
  * @param username at most 255 ASCII characters
  * @param password at most 255 ASCII characters
  */
-public record Socks5PasswordAuthRequest(String username, String password)
-    implements Socks5Message {
+public record Socks5PasswordAuthRequest(String username, String password) implements Socks5Message {
   /**
    * Checks the fields.
    *

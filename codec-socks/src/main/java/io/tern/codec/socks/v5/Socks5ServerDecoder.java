@@ -11,9 +11,9 @@ import java.util.List;
 /**
  * Decodes what a SOCKS 5 client sends: the {@link Socks5InitialRequest}, then a {@link
  * Socks5PasswordAuthRequest} (its first byte is 1) or directly the {@link Socks5CommandRequest}
- * (first byte 5); after the command request it removes itself (what follows is the relayed
- * stream). Which authentication the server accepts is the server handler's decision: it checks
- * that the message it gets is the one the method it chose calls for.
+ * (first byte 5); after the command request it removes itself (what follows is the relayed stream).
+ * Which authentication the server accepts is the server handler's decision: it checks that the
+ * message it gets is the one the method it chose calls for.
  *
  * <p><b>Limits.</b> Every field is length-prefixed by one byte, so a message is at most 513 bytes.
  * A wrong version, an empty method list, an unknown command or address type, a non-zero reserved

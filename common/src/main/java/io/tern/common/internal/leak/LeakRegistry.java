@@ -1,9 +1,9 @@
 package io.tern.common.internal.leak;
 
+import io.tern.common.LeakListener;
+import io.tern.common.LeakReport;
 import io.tern.common.ResourceLeakDetector;
 import io.tern.common.SystemProperties;
-import io.tern.common.leak.LeakListener;
-import io.tern.common.leak.LeakReport;
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ public final class LeakRegistry {
   private static final Map<String, Set<String>> EXCLUSIONS = new ConcurrentHashMap<>();
 
   static {
-    addExclusions(LeakTracker.class, "record", "record0", "<init>");
+    addExclusions(LeakTracker.class, "record", "<init>");
     addExclusions(TraceRecord.class, "creation", "access", "<init>");
     addExclusions(ResourceLeakDetector.class, "track");
   }

@@ -1,9 +1,9 @@
 package io.tern.common.internal.leak;
 
+import io.tern.common.LeakReport;
 import io.tern.common.ReferenceCountHint;
 import io.tern.common.ResourceLeakHint;
 import io.tern.common.ResourceLeakTracker;
-import io.tern.common.leak.LeakReport;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.lang.ref.PhantomReference;
@@ -70,15 +70,11 @@ public final class LeakTracker<T> extends PhantomReference<Object>
 
   @Override
   public void record() {
-    record0(null);
+    record(null);
   }
 
   @Override
   public void record(Object hint) {
-    record0(hint);
-  }
-
-  private void record0(Object hint) {
     if (!recordAccess) {
       return;
     }

@@ -226,7 +226,7 @@ public final class Socket extends FileDescriptor {
 
   /**
    * Returns the local address, or {@code null} when it cannot be read (closed, unbound): what a
-   * channel's {@code localAddress0()} reports.
+   * channel's {@code queryLocalAddress()} reports.
    *
    * @return the address or {@code null}
    */

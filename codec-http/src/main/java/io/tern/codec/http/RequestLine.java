@@ -1,0 +1,88 @@
+package io.tern.codec.http;
+
+import io.tern.buffer.Unpooled;
+import io.tern.codec.http.internal.HttpChars;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The request line ({@code method SP request-target SP HTTP-version}, single spaces, a token
+ * method, a target of visible ASCII characters in one of the {@link RequestTarget} forms, the
+ * version {@code HTTP/1.1} or {@code HTTP/1.0}) and the {@code Host} rule: an HTTP/1.1 request
+ * carries exactly one, an HTTP/1.0 request at most one. A request without framing fields has no
+ * content.
+ *
+ * <p>Threading: stateless; one shared instance.
+ */
+final class RequestLine implements StartLine {
+  static final RequestLine INSTANCE = new RequestLine();
+
+  private RequestLine() {}
+
+  @Override
+  public HttpMessage parse(byte[] b, int start, int end, HttpHeaders headers) {
+    int sp1 = start;
+    while (sp1 < end && b[sp1] != ' ') {
+      if (!HttpChars.isTokenByte(b[sp1])) {
+        throw new InvalidHttpMessageException("invalid byte in the method");
+      }
+      sp1++;
+    }
+    if (sp1 == start || sp1 == end) {
+      throw new InvalidHttpMessageException("malformed request line");
+    }
+    int targetStart = sp1 + 1;
+    int sp2 = targetStart;
+    while (sp2 < end && b[sp2] != ' ') {
+      byte c = b[sp2];
+      if (c <= 0x20 || c >= 0x7F) {
+        throw new InvalidHttpMessageException(
+            "invalid byte 0x" + Integer.toHexString(c & 0xFF) + " in the request target");
+      }
+      sp2++;
+    }
+    if (sp2 == targetStart || sp2 == end) {
+      throw new InvalidHttpMessageException("malformed request line");
+    }
+    HttpVersion version = HttpVersions.parse(b, sp2 + 1, end);
+    HttpMethod method = methodOf(b, start, sp1);
+    String uri = new String(b, targetStart, sp2 - targetStart, StandardCharsets.ISO_8859_1);
+    return new DefaultHttpRequest(
+        version, method, RequestTarget.ofRequestLine(method, uri), headers);
+  }
+
+  private static HttpMethod methodOf(byte[] b, int start, int end) {
+    HttpMethod known =
+        switch (end - start) {
+          case 3 -> b[start] == 'G' ? HttpMethod.GET : HttpMethod.PUT;
+          case 4 -> b[start] == 'P' ? HttpMethod.POST : HttpMethod.HEAD;
+          case 5 -> b[start] == 'P' ? HttpMethod.PATCH : HttpMethod.TRACE;
+          case 6 -> HttpMethod.DELETE;
+          case 7 -> b[start] == 'O' ? HttpMethod.OPTIONS : HttpMethod.CONNECT;
+          default -> null;
+        };
+    if (known != null && HttpVersions.equals(known.asciiName(), b, start, end)) {
+      return known;
+    }
+    return new HttpMethod(new String(b, start, end - start, StandardCharsets.ISO_8859_1));
+  }
+
+  @Override
+  public void validate(HttpMessage msg) {
+    int hosts = msg.headers().count(HttpHeaderNames.HOST);
+    if (hosts > 1 || (hosts == 0 && msg.protocolVersion().equals(HttpVersion.HTTP_1_1))) {
+      throw new InvalidHttpMessageException(
+          hosts == 0 ? "an HTTP/1.1 request without Host" : "more than one Host field");
+    }
+  }
+
+  @Override
+  public HttpMessage invalidMessage() {
+    return new DefaultFullHttpRequest(
+        HttpVersion.HTTP_1_0, HttpMethod.GET, "/bad-request", Unpooled.buffer(0));
+  }
+
+  @Override
+  public boolean contentUntilClose() {
+    return false;
+  }
+}

@@ -1,0 +1,238 @@
+package io.tern.codec.http.server;
+
+import static io.tern.codec.http.HttpServerCodecTest.bytes;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
+import io.tern.codec.compression.DecompressionLimitException;
+import io.tern.codec.compression.DecompressionLimits;
+import io.tern.codec.compression.ZlibWrapper;
+import io.tern.codec.compression.ZstdEncoder;
+import io.tern.codec.http.DefaultFullHttpRequest;
+import io.tern.codec.http.DefaultFullHttpResponse;
+import io.tern.codec.http.DefaultHttpContent;
+import io.tern.codec.http.DefaultHttpResponse;
+import io.tern.codec.http.DefaultLastHttpContent;
+import io.tern.codec.http.FullHttpRequest;
+import io.tern.codec.http.FullHttpResponse;
+import io.tern.codec.http.HttpClientCodec;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpObjectAggregator;
+import io.tern.codec.http.HttpRequestDecoder;
+import io.tern.codec.http.HttpResponse;
+import io.tern.codec.http.HttpResponseStatus;
+import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpUtil;
+import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.client.HttpContentDecompressor;
+import io.tern.common.ReferenceCountUtil;
+import io.tern.transport.embedded.EmbeddedChannel;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+
+class HttpContentCodingTest {
+  private static final String TEXT = "Tern compresses this text. ".repeat(200);
+
+  private static EmbeddedChannel server() {
+    return new EmbeddedChannel(new HttpServerCodec(), new HttpContentCompressor());
+  }
+
+  private static void request(EmbeddedChannel ch, String acceptEncoding) {
+    String ae = acceptEncoding == null ? "" : "Accept-Encoding: " + acceptEncoding + "\r\n";
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n" + ae + "\r\n"));
+    Object o;
+    while ((o = ch.readInbound()) != null) {
+      ReferenceCountUtil.release(o);
+    }
+  }
+
+  /** Feeds what a server wrote to a client pipeline that decompresses and aggregates. */
+  private static FullHttpResponse roundTrip(EmbeddedChannel server) {
+    EmbeddedChannel client =
+        new EmbeddedChannel(
+            new HttpClientCodec(),
+            new HttpContentDecompressor(),
+            new HttpObjectAggregator(1 << 20));
+    client.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
+    client.releaseOutbound();
+    Object o;
+    while ((o = server.readOutbound()) != null) {
+      client.writeInbound(o);
+    }
+    FullHttpResponse r = client.readInbound();
+    client.finishAndReleaseAll();
+    return r;
+  }
+
+  private static FullHttpResponse textResponse() {
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.OK,
+            Unpooled.copiedBuffer(TEXT, StandardCharsets.US_ASCII));
+    HttpUtil.setContentLength(r, TEXT.length());
+    return r;
+  }
+
+  @Test
+  void compressesAFullResponseWithGzipAndTheClientDecompressesIt() {
+    EmbeddedChannel server = server();
+    request(server, "gzip, deflate, br");
+    server.writeOutbound(textResponse());
+    ByteBuf wire = server.readOutbound();
+    String head = wire.toString(StandardCharsets.ISO_8859_1);
+    assertThat(head).contains("content-encoding: gzip").contains("vary: accept-encoding");
+    assertThat(wire.readableBytes()).isLessThan(TEXT.length() / 4);
+    EmbeddedChannel again = new EmbeddedChannel();
+    again.writeOutbound(wire);
+    Object rest;
+    while ((rest = server.readOutbound()) != null) {
+      again.writeOutbound(rest);
+    }
+    FullHttpResponse r = roundTrip(again);
+    assertThat(r.content().toString(StandardCharsets.US_ASCII)).isEqualTo(TEXT);
+    assertThat(r.headers().contains(HttpHeaderNames.CONTENT_ENCODING)).isFalse();
+    r.release();
+    again.finishAndReleaseAll();
+    server.finishAndReleaseAll();
+  }
+
+  @Test
+  void compressesAStreamedResponseChunkByChunkWithDeflate() {
+    EmbeddedChannel server = server();
+    request(server, "deflate;q=1, gzip;q=0.5");
+    HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    server.writeOutbound(
+        head,
+        new DefaultHttpContent(Unpooled.copiedBuffer(TEXT, StandardCharsets.US_ASCII)),
+        new DefaultLastHttpContent(Unpooled.copiedBuffer("end", StandardCharsets.US_ASCII)));
+    assertThat(head.headers().get(HttpHeaderNames.CONTENT_ENCODING)).isEqualTo("deflate");
+    assertThat(HttpUtil.isTransferEncodingChunked(head)).isTrue();
+    FullHttpResponse r = roundTrip(server);
+    assertThat(r.content().toString(StandardCharsets.US_ASCII)).isEqualTo(TEXT + "end");
+    r.release();
+    server.finishAndReleaseAll();
+  }
+
+  @Test
+  void leavesResponsesAloneWhenNotAskedOrNotWorthIt() {
+    EmbeddedChannel server = server();
+    request(server, null);
+    request(server, "identity");
+    request(server, "gzip");
+    server.writeOutbound(textResponse(), textResponse());
+    FullHttpResponse small =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            HttpResponseStatus.OK,
+            Unpooled.copiedBuffer("tiny", StandardCharsets.US_ASCII));
+    server.writeOutbound(small);
+    StringBuilder all = new StringBuilder();
+    Object o;
+    while ((o = server.readOutbound()) != null) {
+      all.append(((ByteBuf) o).toString(StandardCharsets.ISO_8859_1));
+      ReferenceCountUtil.release(o);
+    }
+    assertThat(all.toString()).doesNotContain("content-encoding");
+    server.finishAndReleaseAll();
+  }
+
+  @Test
+  void choosesByQuality() {
+    assertThat(HttpContentCompressor.choose("gzip")).isEqualTo(ZlibWrapper.GZIP);
+    assertThat(HttpContentCompressor.choose("deflate")).isEqualTo(ZlibWrapper.ZLIB);
+    assertThat(HttpContentCompressor.choose("gzip;q=0, deflate")).isEqualTo(ZlibWrapper.ZLIB);
+    assertThat(HttpContentCompressor.choose("*")).isEqualTo(ZlibWrapper.GZIP);
+    assertThat(HttpContentCompressor.choose("br, identity")).isNull();
+    assertThat(HttpContentCompressor.choose("gzip;q=0")).isNull();
+    assertThat(HttpContentCompressor.choose("")).isNull();
+  }
+
+  @Test
+  void stopsADecompressionBomb() throws Exception {
+    ByteArrayOutputStream bomb = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(bomb)) {
+      gz.write(new byte[4 << 20]);
+    }
+    byte[] body = bomb.toByteArray();
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new HttpRequestDecoder(),
+            new HttpContentDecompressor(DecompressionLimits.maxOutput(1 << 20)));
+    String head =
+        "POST / HTTP/1.1\r\nHost: h\r\nContent-Encoding: gzip\r\nContent-Length: "
+            + body.length
+            + "\r\n\r\n";
+    ByteBuf in = Unpooled.buffer();
+    in.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+    in.writeBytes(body);
+    assertThatThrownBy(() -> ch.writeInbound(in)).isInstanceOf(DecompressionLimitException.class);
+    Object o;
+    while ((o = ch.readInbound()) != null) {
+      ReferenceCountUtil.release(o);
+    }
+    ch.finishAndReleaseAll();
+  }
+
+  /** Feeds a request with the given content coding and body; returns the decompressed body. */
+  private static String decompressedRequestBody(String encoding, byte[] body) {
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new HttpRequestDecoder(),
+            new HttpContentDecompressor(),
+            new HttpObjectAggregator(1 << 20));
+    String head =
+        "POST / HTTP/1.1\r\nHost: h\r\nContent-Encoding: "
+            + encoding
+            + "\r\nContent-Length: "
+            + body.length
+            + "\r\n\r\n";
+    ByteBuf in = Unpooled.buffer();
+    in.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+    in.writeBytes(body);
+    ch.writeInbound(in);
+    FullHttpRequest request = ch.readInbound();
+    try {
+      assertThat(request.headers().contains("content-encoding")).isFalse();
+      return request.content().toString(StandardCharsets.US_ASCII);
+    } finally {
+      request.release();
+      ch.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void decompressesZstdContent() {
+    EmbeddedChannel encoder = new EmbeddedChannel(new ZstdEncoder());
+    encoder.writeOutbound(Unpooled.copiedBuffer(TEXT, StandardCharsets.US_ASCII));
+    ByteBuf compressed = encoder.readOutbound();
+    byte[] body = new byte[compressed.readableBytes()];
+    compressed.readBytes(body);
+    compressed.release();
+    encoder.finishAndReleaseAll();
+
+    assertThat(decompressedRequestBody("zstd", body)).isEqualTo(TEXT);
+  }
+
+  @Test
+  void decompressesBrotliContent() {
+    // brotli -c of the text below, written by the reference brotli tool.
+    int[] brotli = {
+      0x1f, 0x4c, 0x00, 0xf8, 0x8d, 0x94, 0xab, 0xed, 0x68, 0x41, 0xe5, 0x36, 0xb6, 0xae, 0x63,
+      0x79, 0x47, 0xe4, 0x08, 0xa2, 0xc0, 0x2a, 0x78, 0x8c, 0xaa, 0x14, 0x3a, 0xb2, 0x3c, 0x48,
+      0x05, 0xbd, 0xac, 0x43, 0x78, 0xbf, 0x8b, 0x00
+    };
+    byte[] body = new byte[brotli.length];
+    for (int i = 0; i < body.length; i++) {
+      body[i] = (byte) brotli[i];
+    }
+
+    assertThat(decompressedRequestBody("br", body))
+        .isEqualTo("Tern decompresses brotli. Tern decompresses brotli. Tern decompresses brotli.");
+  }
+}

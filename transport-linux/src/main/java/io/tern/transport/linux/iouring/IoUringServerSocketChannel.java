@@ -1,0 +1,68 @@
+package io.tern.transport.linux.iouring;
+
+import io.tern.transport.EventLoop;
+import io.tern.transport.EventLoopGroup;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.linux.internal.channel.StreamSockets;
+import io.tern.transport.linux.internal.sys.Socket;
+import io.tern.transport.socket.ServerSocketChannel;
+import java.net.InetSocketAddress;
+import java.net.ProtocolFamily;
+import java.net.StandardProtocolFamily;
+
+/**
+ * A listening TCP socket over io_uring, IPv4 or IPv6 (dual-stack by default): one multishot {@code
+ * ACCEPT} stays armed while the channel reads (Linux 5.19; one accept per completion before), and
+ * every accepted descriptor becomes an {@link IoUringSocketChannel} on a loop of the child group,
+ * which must run {@link IoUringIoHandler}s. Options as {@code EpollServerSocketChannel}.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>As {@link io.tern.transport.channel.Channel}: any thread may call it; accepting and the
+ * handlers run on its event loop. A bootstrap creates it from {@code
+ * IoUringServerSocketChannel::new}.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Owns its socket and closes it, with the accepted descriptors still queued; an accepted child
+ * belongs to the handler that receives it in {@code channelRead}.
+ */
+public class IoUringServerSocketChannel extends IoUringServerChannel
+    implements ServerSocketChannel {
+  /**
+   * Creates an unbound server channel (dual-stack IPv6 when available, else IPv4).
+   *
+   * @param eventLoop the channel's loop (running an {@link IoUringIoHandler})
+   * @param childGroup the group whose loops the accepted connections use
+   */
+  public IoUringServerSocketChannel(EventLoop eventLoop, EventLoopGroup childGroup) {
+    this(eventLoop, childGroup, StreamSockets.defaultTcpFamily());
+  }
+
+  /**
+   * Creates an unbound server channel of a protocol family.
+   *
+   * @param eventLoop the channel's loop
+   * @param childGroup the group whose loops the accepted connections use
+   * @param family {@link StandardProtocolFamily#INET} or {@code INET6}; {@code null} for IPv4
+   */
+  public IoUringServerSocketChannel(
+      EventLoop eventLoop, EventLoopGroup childGroup, ProtocolFamily family) {
+    super(eventLoop, childGroup, StreamSockets.openTcp(family));
+  }
+
+  @Override
+  Channel newChild(EventLoop loop, Socket accepted) {
+    return new IoUringSocketChannel(this, loop, accepted);
+  }
+
+  @Override
+  public InetSocketAddress localAddress() {
+    return (InetSocketAddress) super.localAddress();
+  }
+
+  @Override
+  public InetSocketAddress remoteAddress() {
+    return null;
+  }
+}

@@ -1,0 +1,594 @@
+package io.tern.transport.linux.iouring;
+
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND;
+import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.transport.EventLoop;
+import io.tern.transport.IoEvent;
+import io.tern.transport.IoHandle;
+import io.tern.transport.IoRegistration;
+import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.FileRegion;
+import io.tern.transport.channel.RecvByteBufAllocator;
+import io.tern.transport.linux.internal.channel.FileRegions;
+import io.tern.transport.linux.internal.channel.FlushedIovecs;
+import io.tern.transport.linux.internal.channel.LinuxSocketConfig;
+import io.tern.transport.linux.internal.channel.NativeBuffers;
+import io.tern.transport.linux.internal.sys.Errno;
+import io.tern.transport.linux.internal.sys.Errors;
+import io.tern.transport.linux.internal.sys.IovArray;
+import io.tern.transport.linux.internal.sys.LibC;
+import io.tern.transport.linux.internal.sys.LinuxConstants;
+import io.tern.transport.linux.internal.sys.SockAddr;
+import io.tern.transport.linux.internal.sys.Socket;
+import io.tern.transport.linux.internal.uring.BufferRing;
+import io.tern.transport.linux.internal.uring.IoUringConstants;
+import io.tern.transport.linux.internal.uring.ZeroCopyLoans;
+import io.tern.transport.spi.AbstractDuplexChannel;
+import io.tern.transport.spi.ChannelOutboundBuffer;
+import io.tern.transport.spi.DefaultChannelConfig;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.SocketAddress;
+
+/**
+ * A byte stream over a socket on an {@link IoUringIoHandler} loop, TCP or Unix domain (the socket's
+ * address family is a value: {@link IoUringSocketChannel} and {@link IoUringDomainSocketChannel}
+ * only name the two families with their address types). Completion-based: bytes move with requests
+ * rather than readiness loops.
+ *
+ * <ul>
+ *   <li><b>Reading.</b> With auto-read on and a provided buffer ring, one multishot {@code RECV}
+ *       stays armed: each arrival takes a ring buffer, which is handed to the pipeline as is (no
+ *       copy, and no memory held while the connection is idle). The {@code channelReadComplete} for
+ *       a burst of completions fires once, from a task after the loop dispatched them. Otherwise
+ *       (auto-read off, or no buffer rings) one {@code RECV} per {@code read()} into a buffer from
+ *       the {@link RecvByteBufAllocator}.
+ *   <li><b>Writing.</b> One write in flight at a time: the flushed buffers become one {@code SEND}
+ *       (a single buffer) or {@code WRITEV} over this channel's own {@code iovec} array, submitted
+ *       with the loop's next {@code io_uring_enter}. The buffers are retained until the completion,
+ *       so a close that releases the outbound buffer never frees memory the kernel still reads. A
+ *       short write submits the rest. A write of at least the handler's zero-copy threshold goes as
+ *       {@code SEND_ZC} ({@code SENDMSG_ZC} when gathering) where the kernel has it; its buffers
+ *       stay lent ({@link ZeroCopyLoans}) until the kernel's notification.
+ *   <li><b>Connecting.</b> {@code IORING_OP_CONNECT}.
+ *   <li><b>Closing.</b> The registration cancels every request in flight; their completions still
+ *       arrive and release what they held.
+ * </ul>
+ *
+ * <p>The channel owns its socket and closes it in {@code doClose}. Outbound heap buffers are copied
+ * to native memory once, when written. Everything runs on the channel's event loop, except what
+ * {@link Channel} allows from any thread.
+ */
+abstract class IoUringStreamChannel extends AbstractDuplexChannel {
+  private static final short RECV = 1;
+  private static final short WRITE = 2;
+  private static final short CONNECT = 3;
+  private static final short POLL_OUT = 4;
+  // a zero-copy write: WRITE_ZC + the tag of its ZeroCopyLoans loan
+  private static final short WRITE_ZC = 0x100;
+  // struct msghdr on LP64: iov @16, iovlen @24 (the rest stays zero)
+  private static final int MSGHDR_SIZE = 56;
+  private static final int POLLOUT = LinuxConstants.EPOLLOUT;
+  private static final int MAX_IOV = 64;
+
+  private final Socket socket;
+  private final LinuxSocketConfig config;
+  private final Handle handle = new Handle();
+  private final Runnable readCompleteTask = this::readCompleteNow;
+  private final Runnable writeReadyTask = this::writeReady;
+  private final FlushedIovecs gathered = FlushedIovecs.retaining();
+  // Connected (set on the loop, read anywhere through isActive()).
+  private volatile boolean active;
+
+  // reading
+  private boolean recvArmed;
+  private boolean multishot;
+  private ByteBuf recvBuffer;
+  private boolean readCompletePending;
+  // writing
+  private boolean writeInFlight;
+  private boolean pollOutArmed;
+  private Throwable writeError;
+  private IovArray iov;
+  private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed with iov
+  private ZeroCopyLoans loans;
+  private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
+  private long writingBytes;
+  private IoUringIoHandler writeHandler; // of the last write, to submit it early on close
+  // connecting
+  private MemorySegment connectAddress;
+  private int connectResult;
+
+  /**
+   * Wraps a stream socket.
+   *
+   * @param parent the server channel that accepted it, or {@code null}
+   * @param eventLoop the channel's loop (running an {@link IoUringIoHandler})
+   * @param socket the socket, owned by the channel from now on
+   * @param active whether it is connected already (an accepted socket)
+   */
+  IoUringStreamChannel(Channel parent, EventLoop eventLoop, Socket socket, boolean active) {
+    super(parent, eventLoop);
+    this.socket = socket;
+    this.active = active;
+    this.config = LinuxSocketConfig.forStream(this, socket);
+  }
+
+  @Override
+  public DefaultChannelConfig config() {
+    return config;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return socket.isOpen();
+  }
+
+  @Override
+  public boolean isActive() {
+    return active && socket.isOpen();
+  }
+
+  /**
+   * Returns the socket's descriptor number, for diagnostics.
+   *
+   * @return the fd
+   */
+  public int fd() {
+    return socket.intValue();
+  }
+
+  @Override
+  protected IoHandle ioHandle() {
+    return handle;
+  }
+
+  @Override
+  protected SocketAddress queryLocalAddress() {
+    return socket.localAddressOrNull();
+  }
+
+  @Override
+  protected SocketAddress queryRemoteAddress() {
+    return socket.remoteAddressOrNull();
+  }
+
+  @Override
+  protected void doBind(SocketAddress localAddress) throws IOException {
+    socket.bind(localAddress);
+  }
+
+  @Override
+  protected void doShutdownInput() throws IOException {
+    socket.shutdown(true, false);
+  }
+
+  @Override
+  protected void doShutdownOutput() throws IOException {
+    socket.shutdown(false, true);
+  }
+
+  /**
+   * Copies heap buffers into direct memory, so requests can hand native addresses to the kernel.
+   */
+  @Override
+  protected Object filterOutboundMessage(Object msg) throws Exception {
+    return NativeBuffers.toNative(super.filterOutboundMessage(msg), config.allocator());
+  }
+
+  private IoUringRegistration reg() {
+    return IoUringRegistration.of(registration());
+  }
+
+  @Override
+  protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress)
+      throws IOException {
+    boolean success = false;
+    try {
+      if (localAddress != null) {
+        socket.bind(localAddress);
+      }
+      MemorySegment address = LibC.calloc(SockAddr.STORAGE_SIZE);
+      int length;
+      try {
+        length = SockAddr.write(address, remoteAddress, socket.family());
+      } catch (RuntimeException e) {
+        LibC.free(address);
+        throw e;
+      }
+      connectAddress = address;
+      SocketRequests.connect(reg(), socket.intValue(), address.address(), length, CONNECT);
+      success = true;
+      return false;
+    } finally {
+      if (!success) {
+        socket.close();
+      }
+    }
+  }
+
+  @Override
+  protected void doFinishConnect() throws IOException {
+    if (connectResult < 0) {
+      throw Errors.connectException("connect", connectResult);
+    }
+    active = true;
+  }
+
+  @Override
+  protected void doClose() throws IOException {
+    active = false;
+    if (writeInFlight && writeHandler != null) {
+      // A write flushed just before close (an answer, then close) may still sit in the submission
+      // queue, naming this descriptor by number: submit it before the number is closed.
+      writeHandler.submitPending();
+    }
+    // The registration was cancelled just before: requests still in flight complete (cancelled)
+    // later and release what they hold; the kernel keeps the socket open until then.
+    socket.close();
+    if (!writeInFlight) {
+      freeWriteMemory();
+    }
+  }
+
+  /** Frees the iovec array and msghdr once no write uses them. */
+  private void freeWriteMemory() {
+    if (iov != null) {
+      iov.close();
+      iov = null;
+    }
+    if (msghdr != null) {
+      LibC.free(msghdr);
+      msghdr = null;
+    }
+  }
+
+  // ---- reading ----
+
+  @Override
+  protected void doBeginRead() {
+    if (recvArmed || isInputShutdown()) {
+      return;
+    }
+    IoUringRegistration r = reg();
+    if (r == null) {
+      return;
+    }
+    BufferRing ring = config.autoRead() && r.handler().multishotRecv() ? bufferRingOrNull(r) : null;
+    recvArmed = true;
+    if (ring != null) {
+      multishot = true;
+      SocketRequests.recvMultishot(r, socket.intValue(), ring.groupId(), RECV);
+    } else {
+      multishot = false;
+      RecvByteBufAllocator.Handle h = recvHandle();
+      h.reset(config);
+      ByteBuf buf = h.allocate(config.allocator());
+      if (!buf.hasMemorySegment()) {
+        buf.release();
+        buf = config.allocator().directBuffer(h.guess());
+      }
+      recvBuffer = buf;
+      h.attemptedBytesRead(buf.writableBytes());
+      SocketRequests.recv(
+          r,
+          socket.intValue(),
+          buf.memorySegment().address() + buf.writerIndex(),
+          buf.writableBytes(),
+          RECV);
+    }
+  }
+
+  @Override
+  protected void onAutoReadCleared() {
+    // A multishot receive keeps reading: stop it; what it already received is still delivered.
+    IoUringRegistration r = reg();
+    if (recvArmed && multishot && r != null) {
+      r.cancelRequests(RECV);
+    }
+  }
+
+  private void recvCompleted(IoUringIoEvent ev) {
+    int res = ev.res();
+    boolean more = ev.hasMore();
+    if (!more) {
+      recvArmed = false;
+    }
+    if (multishot) {
+      multishotReceived(ev, res);
+    } else {
+      singleReceived(res);
+    }
+    if (!more
+        && !recvArmed
+        && isActive()
+        && !isInputShutdown()
+        && res != -Errno.ECANCELED
+        && (config.autoRead() && !readCompletePending)) {
+      doBeginRead(); // the multishot request ended (e.g. ENOBUFS): arm it again
+    }
+  }
+
+  private void multishotReceived(IoUringIoEvent ev, int res) {
+    IoUringRegistration r = reg();
+    BufferRing ring = r == null ? null : bufferRingOrNull(r);
+    if (res > 0 && ev.bufferId() >= 0 && ring != null) {
+      ByteBuf buf = ring.take(ev.bufferId(), res, ev.flags());
+      if (!isOpen()) {
+        buf.release();
+        return;
+      }
+      pipeline().fireChannelRead(buf);
+      scheduleReadComplete();
+      return;
+    }
+    if (ev.bufferId() >= 0 && ring != null) {
+      ring.recycle(ev.bufferId());
+    }
+    received(res);
+  }
+
+  private void singleReceived(int res) {
+    ByteBuf buf = recvBuffer;
+    recvBuffer = null;
+    RecvByteBufAllocator.Handle h = recvHandle();
+    if (res > 0 && buf != null && isOpen()) {
+      buf.writerIndex(buf.writerIndex() + res);
+      h.lastBytesRead(res);
+      h.incMessagesRead(1);
+      pipeline().fireChannelRead(buf);
+      h.readComplete();
+      readComplete(); // asks for the next read when auto-read is on
+      return;
+    }
+    if (buf != null) {
+      buf.release();
+    }
+    received(res);
+  }
+
+  /** A receive that carried no data: end of input, cancellation, or an error. */
+  private void received(int res) {
+    if (res == 0) {
+      readCompleteNow();
+      inputClosed();
+    } else if (res == -Errno.ENOBUFS || res == -Errno.ECANCELED || res == -Errno.EINTR) {
+      // out of provided buffers (re-armed by the caller), or cancelled by close/auto-read off
+    } else if (res < 0 && isOpen()) {
+      readCompleteNow();
+      IOException e = Errors.ioException("recv", res);
+      pipeline().fireExceptionCaught(e);
+      closeNow(e);
+    }
+  }
+
+  private void scheduleReadComplete() {
+    if (!readCompletePending) {
+      readCompletePending = true;
+      eventLoop().execute(readCompleteTask);
+    }
+  }
+
+  private void readCompleteNow() {
+    if (readCompletePending) {
+      readCompletePending = false;
+      if (isOpen()) {
+        readComplete();
+      }
+    }
+  }
+
+  private static BufferRing bufferRingOrNull(IoUringRegistration r) {
+    try {
+      return r.handler().bufferRing();
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  // ---- writing ----
+
+  @Override
+  protected boolean isFlushPending() {
+    return writeInFlight || pollOutArmed;
+  }
+
+  @Override
+  protected void doWrite(ChannelOutboundBuffer in) throws Exception {
+    Throwable error = writeError;
+    if (error != null) {
+      writeError = null;
+      if (error instanceof Exception e) {
+        throw e;
+      }
+      throw (Error) error;
+    }
+    if (writeInFlight || pollOutArmed) {
+      return;
+    }
+    int fileChunks = config.writeSpinCount();
+    for (; ; ) {
+      Object msg = in.current();
+      if (msg == null) {
+        return;
+      }
+      if (msg instanceof ByteBuf buf) {
+        if (!buf.isReadable()) {
+          in.remove();
+          continue;
+        }
+        submitWrite(in);
+        return;
+      }
+      if (msg instanceof FileRegion region) {
+        if (region.transferred() >= region.count()) {
+          in.remove();
+          continue;
+        }
+        long n = FileRegions.transfer(region, socket);
+        if (region.transferred() >= region.count()) {
+          in.remove();
+          continue;
+        }
+        if (n == 0) {
+          armPollOut();
+          return;
+        }
+        if (--fileChunks == 0) {
+          // the socket still takes data but this channel had its share: continue after other work
+          eventLoop().execute(writeReadyTask);
+          return;
+        }
+        continue;
+      }
+      in.remove(new UnsupportedOperationException(msg.getClass().getName()));
+    }
+  }
+
+  private void submitWrite(ChannelOutboundBuffer in) {
+    if (iov == null) {
+      iov = new IovArray(MAX_IOV, Integer.MAX_VALUE);
+    }
+    if (gathered.gather(in, iov, Integer.MAX_VALUE) == 0) {
+      return;
+    }
+    writingBytes = iov.bytes();
+    writeInFlight = true;
+    IoUringRegistration r = reg();
+    writeHandler = r.handler();
+    int fd = socket.intValue();
+    if (zeroCopy(r.handler())) {
+      submitZeroCopyWrite(r);
+    } else if (iov.count() == 1) {
+      SocketRequests.send(r, OP_SEND, fd, gathered.firstAddress(), (int) writingBytes, WRITE);
+    } else {
+      SocketRequests.writev(r, fd, iov.address(), iov.count(), WRITE);
+    }
+  }
+
+  /** Whether the write gathered now goes as a zero-copy send. */
+  private boolean zeroCopy(IoUringIoHandler handler) {
+    int threshold = handler.sendZcThreshold();
+    return threshold >= 0
+        && writingBytes >= threshold
+        && !zeroCopyRefused
+        && (iov.count() == 1 || handler.sendmsgZc())
+        && (loans == null || loans.hasRoom());
+  }
+
+  /**
+   * Submits the gathered write as {@code SEND_ZC} (one buffer) or {@code SENDMSG_ZC}; the retained
+   * buffers move to a loan that the send's notification returns.
+   */
+  private void submitZeroCopyWrite(IoUringRegistration r) {
+    if (loans == null) {
+      loans = new ZeroCopyLoans();
+    }
+    short data = (short) (WRITE_ZC + gathered.lendRetained(loans));
+    int fd = socket.intValue();
+    if (iov.count() == 1) {
+      SocketRequests.send(r, OP_SEND_ZC, fd, gathered.firstAddress(), (int) writingBytes, data);
+      return;
+    }
+    if (msghdr == null) {
+      msghdr = LibC.calloc(MSGHDR_SIZE);
+    }
+    msghdr.set(ValueLayout.JAVA_LONG, 16, iov.address());
+    msghdr.set(ValueLayout.JAVA_LONG, 24, iov.count());
+    SocketRequests.sendmsgZeroCopy(r, fd, msghdr.address(), data);
+  }
+
+  /**
+   * A zero-copy send's completions: the first carries the bytes sent ({@code F_MORE} when a
+   * notification follows), the notification returns the loan.
+   */
+  private void zeroCopyCompleted(int tag, int res, int flags) {
+    if ((flags & IoUringConstants.CQE_F_NOTIF) != 0) {
+      loans.returned(tag);
+      return;
+    }
+    if ((flags & IoUringConstants.CQE_F_MORE) == 0) {
+      loans.returned(tag);
+    }
+    if (res == -Errno.EOPNOTSUPP && isOpen()) {
+      // nothing was sent: this socket takes no zero-copy sends (a Unix socket); send plainly
+      zeroCopyRefused = true;
+      writeInFlight = false;
+      writeReady();
+      return;
+    }
+    writeCompleted(res);
+  }
+
+  /** Outstanding zero-copy loans; for tests. */
+  final ZeroCopyLoans zeroCopyLoans() {
+    return loans;
+  }
+
+  private void writeCompleted(int res) {
+    writeInFlight = false;
+    ChannelOutboundBuffer in = outboundBuffer();
+    if (res >= 0 && in != null) {
+      in.removeBytes(res);
+    }
+    gathered.releaseRetained();
+    if (!isOpen()) {
+      freeWriteMemory();
+      return;
+    }
+    if (res < 0) {
+      if (res == -Errno.ECANCELED) {
+        return;
+      }
+      writeError = Errors.ioException(iov != null && iov.count() > 1 ? "writev" : "send", res);
+    }
+    writeReady(); // continue with what is left, or fail the flushed writes with writeError
+  }
+
+  private void armPollOut() {
+    pollOutArmed = true;
+    SocketRequests.poll(reg(), socket.intValue(), POLLOUT, POLL_OUT);
+  }
+
+  /** What the ring reports for this socket's requests. */
+  private final class Handle implements IoUringIoHandle {
+    @Override
+    public void handle(IoRegistration registration, IoEvent event) {
+      IoUringIoEvent ev = (IoUringIoEvent) event;
+      if (ev.data() >= WRITE_ZC) {
+        zeroCopyCompleted(ev.data() - WRITE_ZC, ev.res(), ev.flags());
+        return;
+      }
+      switch (ev.data()) {
+        case RECV -> recvCompleted(ev);
+        case WRITE -> writeCompleted(ev.res());
+        case CONNECT -> {
+          LibC.free(connectAddress);
+          connectAddress = null;
+          if (ev.res() == -Errno.ECANCELED) {
+            return;
+          }
+          connectResult = ev.res();
+          finishConnect();
+        }
+        case POLL_OUT -> {
+          pollOutArmed = false;
+          if (isOpen() && ev.res() != -Errno.ECANCELED) {
+            writeReady();
+          }
+        }
+        default -> {
+          // a cancel's own completion
+        }
+      }
+    }
+
+    @Override
+    public void close() {
+      closeNow(null);
+    }
+  }
+}

@@ -94,7 +94,8 @@ final class ModuleLayers {
         .module("codec-memcache", "codec")
         .module("codec-haproxy", "codec")
         .module("codec-socks", "codec")
-        .module("handler-proxy", "codec-socks", "codec-http", "handler")
+        .module("handler-proxy", "codec-socks")
+        .module("codec-dns", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

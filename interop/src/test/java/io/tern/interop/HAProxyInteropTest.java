@@ -110,7 +110,7 @@ class HAProxyInteropTest {
       ByteBuf content = Unpooled.copiedBuffer(body, StandardCharsets.UTF_8);
       DefaultFullHttpResponse response =
           new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content);
-      response.headers().set(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+      response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
       ctx.writeAndFlush(response);
     }
   }

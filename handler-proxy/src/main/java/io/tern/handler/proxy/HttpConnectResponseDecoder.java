@@ -41,6 +41,8 @@ final class HttpConnectResponseDecoder extends ByteToMessageDecoder {
     if (end < 0) {
       scanned = limit - r;
       if (scanned >= MAX_HEAD_LENGTH) {
+        // Nothing after this can be trusted; the handler fails the connect and closes.
+        in.skipBytes(in.readableBytes());
         throw new TooLongFrameException(
             "proxy response head longer than " + MAX_HEAD_LENGTH + " bytes");
       }

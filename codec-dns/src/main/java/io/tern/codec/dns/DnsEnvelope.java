@@ -4,8 +4,8 @@ import java.net.InetSocketAddress;
 import java.util.Objects;
 
 /**
- * A DNS message with the addresses of the datagram that carries it: what {@link
- * DatagramDnsDecoder} hands on and {@link DatagramDnsEncoder} sends.
+ * A DNS message with the addresses of the datagram that carries it: what {@link DatagramDnsDecoder}
+ * hands on and {@link DatagramDnsEncoder} sends.
  *
  * <h2>Threading</h2>
  *
@@ -19,7 +19,8 @@ import java.util.Objects;
  * @param sender where it came from ({@code null} for one to be sent: the channel's address)
  * @param recipient where it goes
  */
-public record DnsEnvelope(DnsMessage message, InetSocketAddress sender, InetSocketAddress recipient) {
+public record DnsEnvelope(
+    DnsMessage message, InetSocketAddress sender, InetSocketAddress recipient) {
   /** Checks the fields. */
   public DnsEnvelope {
     Objects.requireNonNull(message, "message");

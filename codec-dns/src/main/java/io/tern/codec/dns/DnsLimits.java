@@ -1,8 +1,8 @@
 package io.tern.codec.dns;
 
 /**
- * Bounds on what a decoder accepts from an untrusted message. A message is at most 65,535 bytes
- * by construction (the TCP length prefix, the UDP datagram); these bound the work done inside it.
+ * Bounds on what a decoder accepts from an untrusted message. A message is at most 65,535 bytes by
+ * construction (the TCP length prefix, the UDP datagram); these bound the work done inside it.
  *
  * <h2>Threading</h2>
  *

@@ -14,7 +14,6 @@ final class DnsMessageReader {
   private final ByteBuf buf;
   private final int start;
   private final DnsLimits limits;
-  private int records;
   private Edns edns;
   private int extendedRcode;
 
@@ -42,8 +41,7 @@ final class DnsMessageReader {
       throw new DnsDecoderException(qd + " questions, more than " + limits.maxQuestions());
     }
     if (an + ns + ar > limits.maxRecords()) {
-      throw new DnsDecoderException(
-          (an + ns + ar) + " records, more than " + limits.maxRecords());
+      throw new DnsDecoderException((an + ns + ar) + " records, more than " + limits.maxRecords());
     }
     DnsMessage.Builder b =
         DnsMessage.builder()
@@ -219,8 +217,7 @@ final class DnsMessageReader {
     return new DnsCaaRecord(name, dnsClass, ttl, flags, tag, value);
   }
 
-  private DnsSvcbRecord svcb(
-      String name, DnsRecordType type, int dnsClass, long ttl, int end) {
+  private DnsSvcbRecord svcb(String name, DnsRecordType type, int dnsClass, long ttl, int end) {
     int priority = u16(end);
     String target = name(end);
     List<DnsSvcbRecord.Param> params = new ArrayList<>();

@@ -48,15 +48,18 @@ public final class DnsMessages {
    *
    * @param message the message
    * @param out where to write
-   * @throws IllegalArgumentException if a name cannot be written or the message exceeds 65535
-   *     bytes
+   * @throws IllegalArgumentException if a name cannot be written or the message exceeds 65535 bytes
    */
   public static void encode(DnsMessage message, ByteBuf out) {
     int start = out.writerIndex();
-    DnsMessageWriter.write(message, out);
-    if (out.writerIndex() - start > MAX_MESSAGE_LENGTH) {
-      out.writerIndex(start);
-      throw new IllegalArgumentException("message longer than 65535 bytes");
+    try {
+      DnsMessageWriter.write(message, out);
+      if (out.writerIndex() - start > MAX_MESSAGE_LENGTH) {
+        throw new IllegalArgumentException("message longer than 65535 bytes");
+      }
+    } catch (RuntimeException e) {
+      out.writerIndex(start); // nothing half-written stays behind
+      throw e;
     }
   }
 }

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Domain names between presentation form ({@code "www.example.org."}, with {@code \.}, {@code \\}
- * and {@code \DDD} escapes for other bytes) and wire form, with compression on write and
- * loop-safe decompression on read.
+ * and {@code \DDD} escapes for other bytes) and wire form, with compression on write and loop-safe
+ * decompression on read.
  */
 final class DnsNames {
   static final int MAX_NAME_LENGTH = 255;
@@ -215,8 +215,8 @@ final class DnsNames {
   /**
    * Writes a name, pointing to an earlier copy of its longest known suffix when {@code table} is
    * not null, and recording its own suffixes there. Suffixes match byte for byte: names compare
-   * without case in DNS, but a pointer to a differently-cased copy would change the case the
-   * reader sees.
+   * without case in DNS, but a pointer to a differently-cased copy would change the case the reader
+   * sees.
    */
   static void write(ByteBuf out, String name, int messageStart, Map<String, Integer> table) {
     byte[] wire = toWire(name);

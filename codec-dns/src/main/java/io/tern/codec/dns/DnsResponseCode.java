@@ -1,8 +1,8 @@
 package io.tern.codec.dns;
 
 /**
- * A response code (RCODE), extended to 12 bits by EDNS0: the common ones as constants, any other
- * by {@link #valueOf(int)}. Two instances are equal when their codes are.
+ * A response code (RCODE), extended to 12 bits by EDNS0: the common ones as constants, any other by
+ * {@link #valueOf(int)}. Two instances are equal when their codes are.
  *
  * <h2>Threading</h2>
  *

@@ -3,9 +3,9 @@ package io.tern.codec.dns;
 import java.util.List;
 
 /**
- * The EDNS0 pseudo-record (OPT, RFC 6891) of a message: the largest UDP payload the sender
- * accepts, the EDNS version, the DNSSEC-OK bit and the options. The extended part of the response
- * code is not here: {@link DnsMessage#responseCode()} holds all 12 bits.
+ * The EDNS0 pseudo-record (OPT, RFC 6891) of a message: the largest UDP payload the sender accepts,
+ * the EDNS version, the DNSSEC-OK bit and the options. The extended part of the response code is
+ * not here: {@link DnsMessage#responseCode()} holds all 12 bits.
  *
  * <h2>Threading</h2>
  *

@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The EDNS0 client-subnet option (code 8, RFC 7871): the network a query is made on behalf of.
- * Only the first {@code sourcePrefixLength} bits of the address are sent; the address is held with
- * the other bits cleared.
+ * The EDNS0 client-subnet option (code 8, RFC 7871): the network a query is made on behalf of. Only
+ * the first {@code sourcePrefixLength} bits of the address are sent; the address is held with the
+ * other bits cleared.
  *
  * <h2>Threading</h2>
  *
@@ -23,8 +23,8 @@ import java.util.Objects;
  * @param scopePrefixLength in a response, how many bits the answer covers; 0 in a query
  * @param address the network address (IPv4: family 1; IPv6: family 2)
  */
-public record EdnsClientSubnetOption(int sourcePrefixLength, int scopePrefixLength, InetAddress address)
-    implements EdnsOption {
+public record EdnsClientSubnetOption(
+    int sourcePrefixLength, int scopePrefixLength, InetAddress address) implements EdnsOption {
   /** The option code. */
   public static final int CODE = 8;
 

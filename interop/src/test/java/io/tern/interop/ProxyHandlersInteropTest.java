@@ -41,7 +41,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Tern's proxy handlers through real proxies on 127.0.0.1 to a local HTTP server: SOCKS 5 through
  * {@code microsocks} (without and with a password, a wrong password, a refused destination), SOCKS
- * 4 and 4a through Dante's {@code danted}, and HTTP CONNECT (with Basic authentication and without
+ * 4 and 5 through Dante's {@code danted}, and HTTP CONNECT (with Basic authentication and without
  * it, where the proxy answers 407) through a small Python proxy ({@code connect_proxy.py}). The
  * client sends a GET through the tunnel and reads the response.
  */
@@ -186,8 +186,13 @@ class ProxyHandlersInteropTest {
     }
   }
 
+  /**
+   * Dante speaks SOCKS 4 but not 4a: it reads a 4a request's 0.0.0.x address literally and fails
+   * the connect, so the 4a path (a host name after the user id) is checked against Tern's own proxy
+   * in the examples' tests, not here.
+   */
   @Test
-  void socks4AndSocks4aThroughDante() throws Exception {
+  void socks4AndSocks5ThroughDante() throws Exception {
     int port = FreePort.find();
     Peer.Builder builder = Peer.command("danted", "apt package dante-server");
     Path config = builder.directory().resolve("danted.conf");
@@ -211,10 +216,6 @@ class ProxyHandlersInteropTest {
             .readyOnPort(port)
             .start()) {
       assertTunnelled(get(new Socks4ProxyHandler(local(port), "bob"), local(targetPort)));
-      assertTunnelled(
-          get(
-              new Socks4ProxyHandler(local(port)),
-              InetSocketAddress.createUnresolved("localhost", targetPort)));
       assertTunnelled(get(new Socks5ProxyHandler(local(port)), local(targetPort)));
       ProxyConnectException refused =
           failure(get(new Socks4ProxyHandler(local(port)), local(closedPort())));

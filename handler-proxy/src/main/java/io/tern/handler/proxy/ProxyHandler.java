@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
  * <p>If the proxy refuses, asks for credentials that were not given, speaks another protocol,
  * closes, or the handshake takes longer than {@link #connectTimeoutMillis} (10 s by default), the
  * connect future fails with a {@link ProxyConnectException} naming the proxy's reply, queued writes
- * fail with it too, and the channel is closed.
+ * fail with it too, and the channel is closed; the handlers after it see neither {@code
+ * channelActive} nor {@code channelInactive}.
  *
  * <h2>Threading</h2>
  *
@@ -285,9 +286,10 @@ public abstract class ProxyHandler implements ChannelHandler {
   public void channelInactive(ChannelHandlerContext ctx) {
     if (!finished) {
       fail(ctx, exception(Reason.CLOSED, null, proxyAddress + " closed the connection"));
-      return; // the handlers after this one never saw channelActive
     }
-    ctx.fireChannelInactive();
+    // Reached only before the tunnel is up or after it failed (on success this handler leaves the
+    // pipeline): the handlers after this one never saw channelActive, so they see no
+    // channelInactive either, and the connect future alone reports the failure.
   }
 
   @Override

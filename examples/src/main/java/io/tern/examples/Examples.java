@@ -4,6 +4,8 @@ import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.factorial.FactorialClient;
+import io.tern.examples.factorial.FactorialServer;
 import io.tern.examples.haproxy.ProxiedHelloServer;
 import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
@@ -16,8 +18,11 @@ import io.tern.examples.redis.RedisServer;
 import io.tern.examples.socks.SocksProxyServer;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
+import io.tern.examples.telnet.TelnetServer;
+import io.tern.examples.uptime.UptimeClient;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -26,6 +31,14 @@ import java.util.TreeMap;
  * <p>Each example is a few dozen lines and accepts {@code --port N}; those that open sockets also
  * {@code --transport NAME} (see {@link Transports}). A {@link UsageException} is printed without a
  * stack trace and exits with status 2.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>{@link #main} runs on the launching thread; the registry is fixed at class initialisation.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class Examples {
   /** What an example does when run. */
@@ -96,9 +109,30 @@ public final class Examples {
         new Entry(
             "a SOCKS 4/4a/5 proxy on 1080 (--user U --password P for SOCKS 5 authentication)",
             SocksProxyServer::main));
+    // Netty's classic examples, ported (docs/migrating-from-netty.md shows them side by side).
+    EXAMPLES.put(
+        "telnet",
+        new Entry(
+            "greets and answers each line; 'bye' leaves (telnet HOST 8023)", TelnetServer::main));
+    EXAMPLES.put(
+        "uptime",
+        new Entry(
+            "keeps a connection to a server, reconnecting after close or read timeout",
+            UptimeClient::main));
+    EXAMPLES.put(
+        "factorial-server",
+        new Entry("answers each number with the product so far", FactorialServer::main));
+    EXAMPLES.put(
+        "factorial-client",
+        new Entry("computes --count N factorial with a factorial server", FactorialClient::main));
   }
 
   private Examples() {}
+
+  /** The registered names, for the documentation checks. */
+  static Set<String> names() {
+    return EXAMPLES.keySet();
+  }
 
   /**
    * Runs the example named by the first argument with the remaining arguments.

@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
-import io.netty.handler.codec.dns.AbstractDnsOptPseudoRecord;
+import io.netty.handler.codec.dns.AbstractDnsOptPseudoRrRecord;
 import io.netty.handler.codec.dns.DatagramDnsQuery;
 import io.netty.handler.codec.dns.DatagramDnsQueryEncoder;
 import io.netty.handler.codec.dns.DatagramDnsResponse;
@@ -95,7 +95,7 @@ public class DnsMessageCodecNetty {
     DatagramDnsQuery q = new DatagramDnsQuery(null, SERVER, id++ & 0xFFFF);
     q.setRecursionDesired(true);
     q.addRecord(DnsSection.QUESTION, new DefaultDnsQuestion("www.example.org.", DnsRecordType.A));
-    q.addRecord(DnsSection.ADDITIONAL, new AbstractDnsOptPseudoRecord(1232, 0, 0) {});
+    q.addRecord(DnsSection.ADDITIONAL, new AbstractDnsOptPseudoRrRecord(1232, 0, 0) {});
     encoder.writeOutbound(q);
     DatagramPacket p = encoder.readOutbound();
     int n = p.content().readableBytes();

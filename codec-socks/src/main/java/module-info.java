@@ -8,4 +8,5 @@ module io.tern.codec.socks {
   exports io.tern.codec.socks;
   exports io.tern.codec.socks.v4;
   exports io.tern.codec.socks.v5;
+  exports io.tern.codec.socks.server;
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.socks.server.SocksPortUnificationServerHandler;
 import io.tern.codec.socks.v4.Socks4ClientDecoder;
 import io.tern.codec.socks.v4.Socks4CommandRequest;
 import io.tern.codec.socks.v4.Socks4CommandResponse;

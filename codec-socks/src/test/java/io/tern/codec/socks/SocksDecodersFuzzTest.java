@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.socks.server.SocksPortUnificationServerHandler;
 import io.tern.codec.socks.v4.Socks4ClientDecoder;
 import io.tern.codec.socks.v5.Socks5ClientDecoder;
 import io.tern.codec.socks.v5.Socks5ServerDecoder;

@@ -1,6 +1,6 @@
 package io.tern.examples.socks;
 
-import io.tern.codec.socks.SocksPortUnificationServerHandler;
+import io.tern.codec.socks.server.SocksPortUnificationServerHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;

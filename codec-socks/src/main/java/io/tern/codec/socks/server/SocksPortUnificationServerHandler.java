@@ -1,7 +1,9 @@
-package io.tern.codec.socks;
+package io.tern.codec.socks.server;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.codec.ByteToMessageDecoder;
+import io.tern.codec.socks.SocksProtocolException;
+import io.tern.codec.socks.SocksVersion;
 import io.tern.codec.socks.v4.Socks4Encoder;
 import io.tern.codec.socks.v4.Socks4ServerDecoder;
 import io.tern.codec.socks.v5.Socks5Encoder;

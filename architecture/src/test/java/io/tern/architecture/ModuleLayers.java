@@ -88,6 +88,7 @@ final class ModuleLayers {
         .module("testsuite", "transport")
         .module("codec", "transport")
         .module("handler", "codec")
+        .module("handler-ssl-openssl", "handler")
         .module("codec-http", "handler")
         .module("codec-http2", "codec-http")
         .module("codec-redis", "codec")
@@ -96,6 +97,7 @@ final class ModuleLayers {
         .module("codec-socks", "codec")
         .module("handler-proxy", "codec-socks")
         .module("codec-dns", "codec")
+        .module("codec-mqtt", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

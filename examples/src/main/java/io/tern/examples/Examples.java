@@ -13,6 +13,8 @@ import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
 import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
+import io.tern.examples.mqtt.MqttBroker;
+import io.tern.examples.mqtt.MqttClientExample;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
 import io.tern.examples.socks.SocksProxyServer;
@@ -97,6 +99,13 @@ public final class Examples {
         "memcache-client",
         new Entry(
             "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
+    EXAMPLES.put(
+        "mqtt-broker", new Entry("an MQTT 3.1/3.1.1/5.0 broker on port 1883", MqttBroker::main));
+    EXAMPLES.put(
+        "mqtt-client",
+        new Entry(
+            "MQTT client: --sub TOPIC prints messages, --pub TOPIC MESSAGE publishes one",
+            MqttClientExample::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
     EXAMPLES.put(

@@ -6,6 +6,7 @@ import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
 import io.tern.examples.factorial.FactorialClient;
 import io.tern.examples.factorial.FactorialServer;
+import io.tern.examples.haproxy.ProxiedHelloServer;
 import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
@@ -17,6 +18,7 @@ import io.tern.examples.mqtt.MqttClientExample;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
 import io.tern.examples.smtp.SmtpSend;
+import io.tern.examples.socks.SocksProxyServer;
 import io.tern.examples.stomp.StompBroker;
 import io.tern.examples.stomp.StompClient;
 import io.tern.examples.support.Transports;
@@ -130,6 +132,16 @@ public final class Examples {
             MqttClientExample::main));
     EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
+    EXAMPLES.put(
+        "proxy-protocol",
+        new Entry(
+            "greets each client by the address its PROXY v1/v2 header names (behind haproxy)",
+            ProxiedHelloServer::main));
+    EXAMPLES.put(
+        "socks-proxy",
+        new Entry(
+            "a SOCKS 4/4a/5 proxy on 1080 (--user U --password P for SOCKS 5 authentication)",
+            SocksProxyServer::main));
     // Netty's classic examples, ported (docs/migrating-from-netty.md shows them side by side).
     EXAMPLES.put(
         "telnet",

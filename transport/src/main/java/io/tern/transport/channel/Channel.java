@@ -113,6 +113,26 @@ public interface Channel extends AttributeMap {
   SocketAddress remoteAddress();
 
   /**
+   * Makes {@link #remoteAddress()} report {@code address} from now on instead of the socket's own
+   * peer. This is for a connection whose peer is a proxy that names its client (the PROXY protocol
+   * header that {@code codec-haproxy} decodes): every handler after the one that read the header,
+   * and the application, then see the original client. The replacement lasts until the channel
+   * disconnects.
+   *
+   * <p>Call it on the {@link #eventLoop()}, before handlers that read the address see any data.
+   *
+   * @param address the address to report; of the same type as the one the channel reports now (an
+   *     {@code InetSocketAddress} for TCP, a {@code UnixDomainSocketAddress} for a Unix-domain
+   *     socket), so the narrowed {@code remoteAddress()} of its channel type still holds
+   * @throws IllegalArgumentException if the channel cannot report an address of that type
+   * @throws IllegalStateException if the channel has no remote address (not connected)
+   * @throws UnsupportedOperationException if this channel implementation does not support it
+   */
+  default void replaceRemoteAddress(SocketAddress address) {
+    throw new UnsupportedOperationException(getClass().getName() + " keeps its remote address");
+  }
+
+  /**
    * Returns the close future.
    *
    * @return a future completed once the channel has closed and its pipeline has been emptied

@@ -188,6 +188,35 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   }
 
   @Override
+  public final void replaceRemoteAddress(SocketAddress address) {
+    Objects.requireNonNull(address, "address");
+    assert eventLoop.inEventLoop();
+    SocketAddress current = remoteAddress();
+    if (current == null) {
+      throw new IllegalStateException("no remote address to replace: " + this);
+    }
+    if (!isCompatibleRemoteAddress(current, address)) {
+      throw new IllegalArgumentException(
+          "a " + current.getClass().getName() + " channel cannot report " + address);
+    }
+    // The cache remoteAddress() reads first; disconnecting clears it.
+    remoteAddress = address;
+  }
+
+  /**
+   * Tells whether {@link #replaceRemoteAddress} may make this channel report {@code replacement}.
+   * The default takes only an instance of the current address's class, because transports narrow
+   * {@code remoteAddress()} to their address type; override to accept others.
+   *
+   * @param current the address the channel reports now
+   * @param replacement the proposed address
+   * @return {@code true} if {@code replacement} may be reported
+   */
+  protected boolean isCompatibleRemoteAddress(SocketAddress current, SocketAddress replacement) {
+    return current.getClass().isInstance(replacement);
+  }
+
+  @Override
   public final boolean isWritable() {
     ChannelOutboundBuffer buf = head.outboundBuffer();
     return buf != null && buf.isWritable();

@@ -1,0 +1,91 @@
+package io.tern.benchmarks.haproxy;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+import io.tern.buffer.PooledByteBufAllocator;
+import io.tern.codec.haproxy.HAProxyMessage;
+import io.tern.codec.haproxy.HAProxyMessageDecoder;
+import io.tern.transport.channel.ChannelHandler;
+import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.ChannelPipeline;
+import io.tern.transport.embedded.EmbeddedChannel;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What a server behind a proxy does once per connection: a new PROXY header decoder at the front of
+ * the pipeline decodes the header (copied into a pooled direct buffer, as a read would be) and
+ * removes itself; a sink reads the client's address, port and the TLV count. Twin of {@link
+ * HAProxyDecodingNetty}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class HAProxyDecoding {
+  /** Which header: {@code v1}, {@code v2}, or {@code v2-tlvs} (TCP6, ALPN, SSL, CRC32C). */
+  @Param({"v1", "v2", "v2-tlvs"})
+  public String header;
+
+  private final ByteBufAllocator alloc = PooledByteBufAllocator.DEFAULT;
+  private byte[] bytes;
+  private EmbeddedChannel channel;
+  private ChannelPipeline pipeline;
+  private Sink sink;
+
+  /** Creates the benchmark state (JMH does). */
+  public HAProxyDecoding() {}
+
+  /** Builds the header and the channel. */
+  @Setup
+  public void setUp() {
+    bytes = HAProxyHeaders.header(header);
+    sink = new Sink();
+    channel = new EmbeddedChannel(sink);
+    pipeline = channel.pipeline();
+  }
+
+  /** Closes the channel. */
+  @TearDown
+  public void tearDown() {
+    channel.finishAndReleaseAll();
+  }
+
+  /**
+   * Decodes one header with a new decoder.
+   *
+   * @return a digest of what was decoded
+   */
+  @Benchmark
+  public long decode() {
+    pipeline.addFirst("proxy", new HAProxyMessageDecoder());
+    ByteBuf read = alloc.directBuffer(bytes.length);
+    read.writeBytes(bytes);
+    pipeline.fireChannelRead(read);
+    pipeline.fireChannelReadComplete();
+    return sink.digest;
+  }
+
+  static final class Sink implements ChannelHandler {
+    long digest;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      HAProxyMessage m = (HAProxyMessage) msg;
+      digest += m.sourceAddress().length() + m.sourcePort() + m.tlvs().size();
+    }
+  }
+}

@@ -4,6 +4,8 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http2.hpack.HpackDecoder;
 import io.tern.codec.http2.hpack.HpackEncoder;
+import io.tern.codec.http2.internal.Http2FrameTypes;
+import io.tern.codec.http2.internal.Http2FrameWriter;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.embedded.EmbeddedChannel;
@@ -15,7 +17,7 @@ import java.util.List;
  * a codec and reads back the frames the codec wrote, with its own HPACK context.
  */
 final class Http2Peer implements AutoCloseable {
-  static final byte[] PREFACE = Http2FrameCodec.PREFACE;
+  static final byte[] PREFACE = Http2FrameTypes.preface();
 
   /** A frame the codec wrote. */
   @SuppressWarnings("ArrayRecordComponent") // a test value, never compared or hashed

@@ -2,11 +2,11 @@ package io.tern.codec.http2;
 
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
-import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.bootstrap.ServerBootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

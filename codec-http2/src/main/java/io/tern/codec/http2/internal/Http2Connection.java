@@ -1,4 +1,4 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import static io.tern.codec.http2.Http2Error.FLOW_CONTROL_ERROR;
 import static io.tern.codec.http2.Http2Error.PROTOCOL_ERROR;
@@ -6,6 +6,20 @@ import static io.tern.codec.http2.Http2Error.STREAM_CLOSED;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
+import io.tern.codec.http2.Http2DataFrame;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Frame;
+import io.tern.codec.http2.Http2GoAwayFrame;
+import io.tern.codec.http2.Http2Headers;
+import io.tern.codec.http2.Http2HeadersFrame;
+import io.tern.codec.http2.Http2Limits;
+import io.tern.codec.http2.Http2PingFrame;
+import io.tern.codec.http2.Http2PriorityUpdateFrame;
+import io.tern.codec.http2.Http2ResetFrame;
+import io.tern.codec.http2.Http2Settings;
+import io.tern.codec.http2.Http2SettingsAckFrame;
+import io.tern.codec.http2.Http2SettingsFrame;
 import io.tern.codec.http2.hpack.HpackDecoder;
 import io.tern.codec.http2.hpack.HpackEncoder;
 import io.tern.codec.http2.hpack.HpackException;

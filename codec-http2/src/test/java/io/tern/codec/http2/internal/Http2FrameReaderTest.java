@@ -1,4 +1,4 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,9 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
 import io.tern.buffer.UnpooledByteBufAllocator;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Settings;
 import io.tern.codec.http2.hpack.HpackEncoder;
 import java.util.ArrayList;
 import java.util.List;

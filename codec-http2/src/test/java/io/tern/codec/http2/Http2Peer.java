@@ -149,6 +149,37 @@ final class Http2Peer implements AutoCloseable {
     return b;
   }
 
+  /**
+   * Reads an HTTP/1.1 response head and its {@code Content-Length} bytes of content from what the
+   * channel wrote; what follows stays for {@link #frames()}.
+   */
+  String http1Response() {
+    channel.runPendingTasks();
+    Object o;
+    while ((o = channel.readOutbound()) != null) {
+      if (o instanceof ByteBuf b) {
+        received.writeBytes(b);
+      }
+      ReferenceCountUtil.release(o);
+    }
+    String all = received.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+    int end = all.indexOf("\r\n\r\n");
+    if (end < 0) {
+      throw new AssertionError("no HTTP/1.1 response head in " + all);
+    }
+    String head = all.substring(0, end + 4);
+    int length = 0;
+    for (String line : head.split("\r\n", -1)) {
+      if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+        length = Integer.parseInt(line.substring(15).strip());
+      }
+    }
+    String response = all.substring(0, end + 4 + length);
+    received.skipBytes(response.length());
+    received.discardReadBytes();
+    return response;
+  }
+
   /** The frames the codec wrote since the last call. */
   List<Frame> frames() {
     channel.runPendingTasks();

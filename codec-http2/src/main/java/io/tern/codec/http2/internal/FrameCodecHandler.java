@@ -8,6 +8,7 @@ import io.tern.codec.http2.Http2Exception;
 import io.tern.codec.http2.Http2Frame;
 import io.tern.codec.http2.Http2FrameCodec;
 import io.tern.codec.http2.Http2GoAwayFrame;
+import io.tern.codec.http2.Http2Headers;
 import io.tern.codec.http2.Http2HeadersFrame;
 import io.tern.codec.http2.Http2Limits;
 import io.tern.codec.http2.Http2PingFrame;
@@ -103,6 +104,27 @@ public final class FrameCodecHandler implements Http2FrameCodec {
     if (ctx.channel().isActive()) {
       start();
     }
+  }
+
+  /**
+   * Continues an HTTP/1.1 connection upgraded to HTTP/2 (RFC 7540, section 3.2): call once the
+   * codec is in the pipeline, after the {@code 101} was written (server) or received (client), and
+   * after the handlers that should see stream 1.
+   *
+   * @param peerSettings the client's {@code HTTP2-Settings} (server), or {@code null} (client)
+   * @param request the request that asked for the upgrade (server; becomes stream 1), or {@code
+   *     null} (client: stream 1 waits for its response)
+   */
+  public void upgrade(Http2Settings peerSettings, Http2Headers request) {
+    if (ctx == null || failed) {
+      throw new IllegalStateException("the codec is not in a pipeline");
+    }
+    try {
+      connection.upgradeStream(peerSettings, request);
+    } catch (Http2Exception e) {
+      connectionError(e);
+    }
+    flushOut();
   }
 
   @Override

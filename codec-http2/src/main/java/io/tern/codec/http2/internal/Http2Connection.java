@@ -155,6 +155,33 @@ final class Http2Connection implements Http2FrameReader.Listener {
     }
   }
 
+  /**
+   * Takes over stream 1 from an HTTP/1.1 {@code Upgrade} (RFC 7540, section 3.2): the request that
+   * asked for the upgrade becomes stream 1, half-closed on the client's side. A server applies the
+   * client's {@code HTTP2-Settings} (acknowledged by the {@code 101} itself, so no SETTINGS ACK)
+   * and hands the request to the application; a client waits for the response on stream 1.
+   *
+   * @param peerSettings the client's settings from {@code HTTP2-Settings} (server), or {@code null}
+   * @param request the upgraded request's headers (server), or {@code null} (client)
+   */
+  void upgradeStream(Http2Settings peerSettings, Http2Headers request) throws Http2Exception {
+    if (server) {
+      if (peerSettings != null) {
+        applyPeerSettings(peerSettings);
+      }
+      lastPeerStreamId = 1;
+      Http2Stream s = open(1);
+      s.headersReceived = true;
+      s.remoteEnded();
+      events.frame(new Http2HeadersFrame(1, request, true));
+    } else {
+      nextLocalStreamId = 3;
+      Http2Stream s = open(1);
+      s.headersSent = true;
+      s.localEnded();
+    }
+  }
+
   /** Whether this side's settings wait for the peer's acknowledgement. */
   boolean settingsUnacknowledged() {
     return unacknowledged != null;
@@ -470,6 +497,18 @@ final class Http2Connection implements Http2FrameReader.Listener {
   public void onSettings(Http2Settings settings) throws Http2Exception {
     guard.settings();
     peerSettingsReceived = true;
+    Integer window = applyPeerSettings(settings);
+    Http2FrameWriter.settingsAck(output.buffer());
+    output.controlFrameWritten();
+    events.frame(new Http2SettingsFrame(settings));
+    if (window != null) {
+      flow.requeueAll(streams.values());
+      flow.writePending();
+    }
+  }
+
+  /** Applies the peer's settings; returns the new initial window size if it changed. */
+  private Integer applyPeerSettings(Http2Settings settings) throws Http2Exception {
     Long tableSize = settings.headerTableSize();
     if (tableSize != null) {
       encoder.maxHeaderTableSize(tableSize);
@@ -502,13 +541,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     if (listSize != null) {
       peerMaxHeaderListSize = listSize;
     }
-    Http2FrameWriter.settingsAck(output.buffer());
-    output.controlFrameWritten();
-    events.frame(new Http2SettingsFrame(settings));
-    if (window != null) {
-      flow.requeueAll(streams.values());
-      flow.writePending();
-    }
+    return window;
   }
 
   @Override

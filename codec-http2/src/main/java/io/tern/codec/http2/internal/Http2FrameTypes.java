@@ -20,7 +20,7 @@ import java.util.HexFormat;
  *
  * <p>Constants only.
  */
-final class Http2FrameTypes {
+public final class Http2FrameTypes {
   public static final int FRAME_HEADER_LENGTH = 9;
 
   public static final int DATA = 0x0;

@@ -27,7 +27,7 @@ import io.tern.codec.http2.hpack.HpackEncoder;
  *
  * <p>Stateless apart from the HPACK encoder passed in; event loop only.
  */
-final class Http2FrameWriter {
+public final class Http2FrameWriter {
   private Http2FrameWriter() {}
 
   public static void frameHeader(ByteBuf out, int length, int type, int flags, int streamId) {

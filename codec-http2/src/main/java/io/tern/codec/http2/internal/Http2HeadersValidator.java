@@ -9,7 +9,7 @@ import io.tern.common.AsciiString;
  *
  * <p>Stateless; thread-safe.
  */
-final class Http2HeadersValidator {
+public final class Http2HeadersValidator {
   // Per byte: may it appear in a regular field name? (RFC 9113 8.2.1: not 0x00-0x20, not
   // upper case, not 0x7f-0xff, not ':'; and RFC 9110's token characters.)
   private static final boolean[] NAME_CHAR = new boolean[256];

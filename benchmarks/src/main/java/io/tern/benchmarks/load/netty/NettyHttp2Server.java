@@ -25,6 +25,8 @@ public final class NettyHttp2Server {
 
   /** Answers every request; shared by every connection. */
   @Sharable
+  // Writes go with the void promise and failures reach exceptionCaught: nothing waits on them.
+  @SuppressWarnings("FutureReturnValueIgnored")
   static final class Hello extends ChannelInboundHandlerAdapter {
     private static final byte[] BODY = "Hello, World!".getBytes(StandardCharsets.US_ASCII);
 
@@ -65,6 +67,7 @@ public final class NettyHttp2Server {
    * @param args see the class description
    * @throws InterruptedException if interrupted while serving
    */
+  @SuppressWarnings("FutureReturnValueIgnored") // the server runs until the process is killed
   public static void main(String[] args) throws InterruptedException {
     ServerArgs options = ServerArgs.parse(args);
     Hello hello = new Hello();

@@ -49,7 +49,7 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, tern-echo, tern-http]");
+                + " netty-http-te-nochecks, netty-http2, tern-echo, tern-http, tern-http2]");
   }
 
   @Test

@@ -88,10 +88,12 @@ final class ModuleLayers {
         .module("testsuite", "transport")
         .module("codec", "transport")
         .module("handler", "codec")
+        .module("handler-ssl-openssl", "handler")
         .module("codec-http", "handler")
         .module("codec-http2", "codec-http")
         .module("codec-redis", "codec")
         .module("codec-memcache", "codec")
+        .module("codec-mqtt", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

@@ -4,6 +4,8 @@ import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
+import io.tern.examples.factorial.FactorialClient;
+import io.tern.examples.factorial.FactorialServer;
 import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
@@ -11,12 +13,17 @@ import io.tern.examples.http.HttpUploadServer;
 import io.tern.examples.http2.Http2ClientExample;
 import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
+import io.tern.examples.mqtt.MqttBroker;
+import io.tern.examples.mqtt.MqttClientExample;
 import io.tern.examples.redis.RedisClient;
 import io.tern.examples.redis.RedisServer;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
+import io.tern.examples.telnet.TelnetServer;
+import io.tern.examples.uptime.UptimeClient;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -25,6 +32,14 @@ import java.util.TreeMap;
  * <p>Each example is a few dozen lines and accepts {@code --port N}; those that open sockets also
  * {@code --transport NAME} (see {@link Transports}). A {@link UsageException} is printed without a
  * stack trace and exits with status 2.
+ *
+ * <h2>Threading</h2>
+ *
+ * <p>{@link #main} runs on the launching thread; the registry is fixed at class initialisation.
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class Examples {
   /** What an example does when run. */
@@ -91,10 +106,38 @@ public final class Examples {
         new Entry(
             "SETQ/GETKQ batch closed by NOOP against a memcache server", MemcacheClient::main));
     EXAMPLES.put(
+        "mqtt-broker", new Entry("an MQTT 3.1/3.1.1/5.0 broker on port 1883", MqttBroker::main));
+    EXAMPLES.put(
+        "mqtt-client",
+        new Entry(
+            "MQTT client: --sub TOPIC prints messages, --pub TOPIC MESSAGE publishes one",
+            MqttClientExample::main));
+    EXAMPLES.put(
         "chat", new Entry("a line-based chat room (nc HOST PORT; /quit)", ChatServer::main));
+    // Netty's classic examples, ported (docs/migrating-from-netty.md shows them side by side).
+    EXAMPLES.put(
+        "telnet",
+        new Entry(
+            "greets and answers each line; 'bye' leaves (telnet HOST 8023)", TelnetServer::main));
+    EXAMPLES.put(
+        "uptime",
+        new Entry(
+            "keeps a connection to a server, reconnecting after close or read timeout",
+            UptimeClient::main));
+    EXAMPLES.put(
+        "factorial-server",
+        new Entry("answers each number with the product so far", FactorialServer::main));
+    EXAMPLES.put(
+        "factorial-client",
+        new Entry("computes --count N factorial with a factorial server", FactorialClient::main));
   }
 
   private Examples() {}
+
+  /** The registered names, for the documentation checks. */
+  static Set<String> names() {
+    return EXAMPLES.keySet();
+  }
 
   /**
    * Runs the example named by the first argument with the remaining arguments.

@@ -38,7 +38,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * TLS bulk transfer over loopback TCP: a client and a server {@link SslHandler} over NIO sockets on
- * 127.0.0.1, each on its own event loop, the JDK engine on both sides, TLS 1.3 with {@code
+ * 127.0.0.1, each on its own event loop, the default TLS provider on both sides (OpenSSL where it
+ * loads; {@code -Dio.tern.handler.ssl.provider=jdk} picks the JDK engine), TLS 1.3 with {@code
  * TLS_AES_128_GCM_SHA256} and an EC P-256 certificate; one connection, handshake in setup. Each
  * operation writes {@code mib} MiB of plaintext as 16 KiB buffers (one TLS record's worth each),
  * flushes once, and waits until the server has decrypted all of it. Twin of {@link

@@ -27,8 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * TLS bulk transfer in memory, without sockets: a client {@link EmbeddedChannel} with an {@link
  * SslHandler} encrypts, the ciphertext is moved into a server channel whose {@code SslHandler}
- * decrypts into a sink. The JDK engine on both sides, TLS 1.3 with {@code TLS_AES_128_GCM_SHA256},
- * an EC P-256 certificate; the handshake happens once, in setup. Twin of {@link TlsTransferNetty}.
+ * decrypts into a sink. The default TLS provider on both sides (OpenSSL where the system's {@code
+ * libssl.so.3} loads; {@code -Dio.tern.handler.ssl.provider=jdk} picks the JDK's engine), TLS 1.3
+ * with {@code TLS_AES_128_GCM_SHA256}, an EC P-256 certificate; the handshake happens once, in
+ * setup. Twin of {@link TlsTransferNetty}.
  *
  * <ul>
  *   <li>{@code transfer}: one write of {@code size} bytes, one flush.

@@ -54,7 +54,7 @@ public class TlsTransferNetty {
   /**
    * Netty's TLS provider: {@code jdk} (the JDK's {@code SSLEngine}, which Tern uses too) or {@code
    * openssl} (BoringSSL through netty-tcnative, Netty's fastest); the harness takes the faster per
-   * round. Tern has no OpenSSL engine, so the ratio against BoringSSL is the one to publish.
+   * round.
    */
   @NettyConfiguration
   @Param({"jdk", "openssl"})

@@ -9,11 +9,13 @@ import io.tern.examples.http2.Http2HelloHandler;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.Transports.Transport;
+import io.tern.examples.support.UsageException;
 import io.tern.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;
 import io.tern.handler.ssl.SslHandler;
+import io.tern.handler.ssl.SslProvider;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.bootstrap.ServerBootstrap;
@@ -31,8 +33,9 @@ import java.nio.file.Path;
  * http://127.0.0.1:8080/plaintext}, {@code curl --http2 ...} (the h2c upgrade), {@code curl
  * --http2-prior-knowledge ...}, {@code h2load -n 100000 -c 8 -m 16 http://127.0.0.1:8080/}. With
  * {@code --tls} the port speaks TLS with a self-signed certificate, and ALPN chooses {@code h2} or
- * {@code http/1.1}: {@code curl -k https://127.0.0.1:8080/json}. HTTP/1.1 connections are kept
- * alive and requests may be pipelined.
+ * {@code http/1.1}: {@code curl -k https://127.0.0.1:8080/json}; {@code --ssl-provider} names the
+ * TLS provider ({@code openssl}, the system's OpenSSL 3 through FFM, or {@code jdk}; default:
+ * OpenSSL where it loads). HTTP/1.1 connections are kept alive and requests may be pipelined.
  *
  * <p>Each connection's pipeline starts with a {@link CleartextHttp2ServerUpgradeHandler} that looks
  * at the first bytes: the HTTP/2 preface gives {@link Http2FrameCodec} and {@link
@@ -107,6 +110,20 @@ public final class HttpHelloServer {
         .bind(address);
   }
 
+  /**
+   * Starts the server on a group's loops, serving HTTPS (ALPN as the context says).
+   *
+   * @param transport the transport
+   * @param group event loops running the transport's I/O handler
+   * @param address where to listen
+   * @param tls the server's TLS context
+   * @return completed with the listening channel
+   */
+  public static Future<ServerChannel> startTls(
+      Transport transport, EventLoopGroup group, SocketAddress address, SslContext tls) {
+    return start(transport, group, address, java.util.Objects.requireNonNull(tls, "tls"));
+  }
+
   /** The handlers after the HTTP/1.1 codec. */
   private static ChannelInitializer<Channel> http1(HttpHelloHandler hello) {
     return new ChannelInitializer<Channel>() {
@@ -126,6 +143,23 @@ public final class HttpHelloServer {
    */
   public static SslContext tls(SelfSignedCertificate certificate) throws Exception {
     return SslContextBuilder.forServer(certificate).applicationProtocols("h2", "http/1.1").build();
+  }
+
+  private static SslContext tlsContext(ExampleOptions options, SelfSignedCertificate certificate) {
+    SslContextBuilder builder =
+        SslContextBuilder.forServer(certificate).applicationProtocols("h2", "http/1.1");
+    String provider = options.get("ssl-provider", null);
+    if (provider != null) {
+      builder.sslProvider(
+          switch (provider) {
+            case "openssl" -> SslProvider.OPENSSL;
+            case "jdk" -> SslProvider.JDK;
+            default ->
+                throw new UsageException(
+                    "--ssl-provider " + provider + " (expected: openssl or jdk)");
+          });
+    }
+    return builder.build();
   }
 
   /**
@@ -149,7 +183,7 @@ public final class HttpHelloServer {
         certificate.writePem(pem, key);
         Files.delete(key); // only the certificate is for clients (http2-client --trust)
         System.out.println("self-signed certificate: " + pem);
-        tls = tls(certificate);
+        tls = tlsContext(options, certificate);
       }
       ServerChannel server = start(transport, group, address, tls).sync().getNow();
       System.out.printf(

@@ -1,19 +1,18 @@
 package io.tern.handler.ssl;
 
+import io.tern.handler.ssl.spi.SslEngineFactory;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
-import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSessionContext;
 
 /**
- * A client or server TLS configuration over the JDK's {@link SSLContext}: the key and trust
- * material, protocols, cipher suites, ALPN protocols, client authentication, session cache and, on
- * a server, other contexts chosen by SNI host name. Build one with {@link SslContextBuilder}; it
- * makes a configured {@link SSLEngine} per connection.
+ * A client or server TLS configuration: the key and trust material, protocols, cipher suites, ALPN
+ * protocols, client authentication, session cache and, on a server, other contexts chosen by SNI
+ * host name. Build one with {@link SslContextBuilder}; it makes a configured {@link SSLEngine} per
+ * connection with its {@link #provider()}: the JDK's engine or OpenSSL's.
  *
  * <h2>Threading</h2>
  *
@@ -21,13 +20,14 @@ import javax.net.ssl.SSLSessionContext;
  *
  * <h2>Ownership</h2>
  *
- * Holds no reference-counted objects.
+ * Holds no reference-counted objects. The OpenSSL provider's native context lives as long as this
+ * object or the last engine made from it; each engine frees its own native state when the handler
+ * closes it.
  */
 public final class SslContext {
-  private final SSLContext context;
+  private final SslEngineFactory factory;
+  private final SslProvider provider;
   private final boolean client;
-  private final List<String> protocols;
-  private final List<String> cipherSuites;
   private final List<String> applicationProtocols;
   private final ClientAuth clientAuth;
   private final boolean endpointIdentification;
@@ -36,26 +36,33 @@ public final class SslContext {
   private final SniMapping<SslContext> sni;
 
   SslContext(
-      SSLContext context,
+      SslEngineFactory factory,
+      SslProvider provider,
       boolean client,
-      List<String> protocols,
-      List<String> cipherSuites,
       List<String> applicationProtocols,
       ClientAuth clientAuth,
       boolean endpointIdentification,
       Duration handshakeTimeout,
       Duration closeNotifyTimeout,
       SniMapping<SslContext> sni) {
-    this.context = context;
+    this.factory = factory;
+    this.provider = provider;
     this.client = client;
-    this.protocols = protocols;
-    this.cipherSuites = cipherSuites;
     this.applicationProtocols = applicationProtocols;
     this.clientAuth = clientAuth;
     this.endpointIdentification = endpointIdentification;
     this.handshakeTimeout = handshakeTimeout;
     this.closeNotifyTimeout = closeNotifyTimeout;
     this.sni = sni;
+  }
+
+  /**
+   * Returns the TLS implementation this context's engines come from.
+   *
+   * @return {@link SslProvider#JDK} or {@link SslProvider#OPENSSL}
+   */
+  public SslProvider provider() {
+    return provider;
   }
 
   /**
@@ -71,8 +78,13 @@ public final class SslContext {
    * Returns the JDK context underneath, for what this class does not cover.
    *
    * @return the {@link SSLContext}
+   * @throws UnsupportedOperationException when the provider is not {@link SslProvider#JDK}
    */
   public SSLContext context() {
+    SSLContext context = factory.jdkContext();
+    if (context == null) {
+      throw new UnsupportedOperationException(provider + " contexts have no JDK SSLContext");
+    }
     return context;
   }
 
@@ -82,16 +94,16 @@ public final class SslContext {
    * @return e.g. {@code [TLSv1.3, TLSv1.2]}
    */
   public List<String> protocols() {
-    return protocols;
+    return factory.protocols();
   }
 
   /**
-   * Returns the enabled cipher suites.
+   * Returns the enabled cipher suites, by their IANA names.
    *
    * @return the suites, in preference order
    */
   public List<String> cipherSuites() {
-    return cipherSuites;
+    return factory.cipherSuites();
   }
 
   /**
@@ -141,12 +153,13 @@ public final class SslContext {
   }
 
   /**
-   * Returns the JDK session context: cache size, timeout and cached sessions.
+   * Returns the session context: cache size, timeout and cached sessions (for the OpenSSL provider
+   * an {@code OpenSslSessionContext} with resumption counters and ticket keys).
    *
    * @return the client or server session context
    */
   public SSLSessionContext sessionContext() {
-    return client ? context.getClientSessionContext() : context.getServerSessionContext();
+    return factory.sessionContext();
   }
 
   /**
@@ -175,7 +188,7 @@ public final class SslContext {
           "host name verification needs the server's host: use newEngine(host, port), or turn"
               + " endpointIdentification off");
     }
-    return configure(context.createSSLEngine(), null);
+    return factory.newEngine(null, -1);
   }
 
   /**
@@ -189,7 +202,7 @@ public final class SslContext {
    * @return a new engine, configured
    */
   public SSLEngine newEngine(String peerHost, int peerPort) {
-    return configure(context.createSSLEngine(peerHost, peerPort), peerHost);
+    return factory.newEngine(peerHost, peerPort);
   }
 
   /**
@@ -214,33 +227,6 @@ public final class SslContext {
    */
   public SslHandler newHandler(String peerHost, int peerPort) {
     return new SslHandler(newEngine(peerHost, peerPort), handshakeTimeout, closeNotifyTimeout);
-  }
-
-  private SSLEngine configure(SSLEngine engine, String peerHost) {
-    engine.setUseClientMode(client);
-    SSLParameters params = engine.getSSLParameters();
-    params.setProtocols(protocols.toArray(String[]::new));
-    params.setCipherSuites(cipherSuites.toArray(String[]::new));
-    params.setApplicationProtocols(applicationProtocols.toArray(String[]::new));
-    if (client) {
-      if (endpointIdentification) {
-        params.setEndpointIdentificationAlgorithm("HTTPS");
-      }
-      if (peerHost != null && !isIpLiteral(peerHost)) {
-        params.setServerNames(List.of(new SNIHostName(SniMapping.normalize(peerHost))));
-      }
-    } else {
-      switch (clientAuth) {
-        case REQUIRE -> params.setNeedClientAuth(true);
-        case OPTIONAL -> params.setWantClientAuth(true);
-        case NONE -> {
-          params.setNeedClientAuth(false);
-          params.setWantClientAuth(false);
-        }
-      }
-    }
-    engine.setSSLParameters(params);
-    return engine;
   }
 
   static boolean isIpLiteral(String host) {
@@ -272,8 +258,10 @@ public final class SslContext {
   public String toString() {
     return "SslContext("
         + (client ? "client" : "server")
+        + ", "
+        + provider
         + ", protocols="
-        + protocols
+        + factory.protocols()
         + ", alpn="
         + applicationProtocols
         + ")";

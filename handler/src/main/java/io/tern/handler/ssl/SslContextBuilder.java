@@ -1,5 +1,7 @@
 package io.tern.handler.ssl;
 
+import io.tern.handler.ssl.spi.SslConfig;
+import io.tern.handler.ssl.spi.SslEngineFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -10,27 +12,28 @@ import java.security.Provider;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSessionContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * Builds an {@link SslContext} for a client ({@link #forClient()}) or a server ({@code forServer}
  * with its key and certificate chain): from PEM files, a {@link KeyStore}, JDK key and trust
  * manager factories, or a {@link SelfSignedCertificate}.
  *
- * <p>Unset options keep the JDK's defaults (protocols, cipher suites, trust in the JDK's {@code
- * cacerts}), except: clients verify the server's host name, the handshake timeout is 10 s and the
- * handler waits up to 3 s for the peer's {@code close_notify}.
+ * <p>Unset options keep the provider's defaults (protocols, cipher suites, groups) and trust the
+ * JDK's {@code cacerts}, except: clients verify the server's host name, the handshake timeout is 10
+ * s and the handler waits up to 3 s for the peer's {@code close_notify}. The engines come from
+ * {@link SslProvider#defaultProvider()} unless {@link #sslProvider} picks one.
  *
  * <h2>Threading</h2>
  *
@@ -46,6 +49,8 @@ public final class SslContextBuilder {
   private final boolean client;
   private KeyManager[] keyManagers;
   private TrustManager[] trustManagers;
+  // The anchors trustManagers accept when this builder made them; null for given managers.
+  private List<X509Certificate> trustedCertificates;
   private List<String> protocols;
   private List<String> cipherSuites;
   private List<String> applicationProtocols = List.of();
@@ -55,8 +60,11 @@ public final class SslContextBuilder {
   private Duration closeNotifyTimeout = Duration.ofSeconds(3);
   private int sessionCacheSize = -1;
   private Duration sessionTimeout;
+  private List<String> groups;
   private Provider provider;
   private SecureRandom random;
+  private SslProvider sslProvider;
+  private Supplier<byte[]> ocspResponse;
   private final Map<String, SslContext> sni = new LinkedHashMap<>();
 
   private SslContextBuilder(boolean client) {
@@ -271,7 +279,15 @@ public final class SslContextBuilder {
       TrustManagerFactory factory =
           TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
       factory.init(trustStore);
-      return trustManager(factory);
+      trustManager(factory);
+      List<X509Certificate> anchors = new ArrayList<>();
+      for (TrustManager manager : trustManagers) {
+        if (manager instanceof X509TrustManager x509) {
+          anchors.addAll(List.of(x509.getAcceptedIssuers()));
+        }
+      }
+      this.trustedCertificates = List.copyOf(anchors);
+      return this;
     } catch (GeneralSecurityException e) {
       throw new IllegalArgumentException("trust store rejected: " + e.getMessage(), e);
     }
@@ -285,6 +301,7 @@ public final class SslContextBuilder {
    */
   public SslContextBuilder trustManager(TrustManagerFactory factory) {
     this.trustManagers = factory.getTrustManagers();
+    this.trustedCertificates = null;
     return this;
   }
 
@@ -296,6 +313,7 @@ public final class SslContextBuilder {
    */
   public SslContextBuilder trustManager(TrustManager manager) {
     this.trustManagers = new TrustManager[] {Objects.requireNonNull(manager, "manager")};
+    this.trustedCertificates = null;
     return this;
   }
 
@@ -313,11 +331,26 @@ public final class SslContextBuilder {
   /**
    * Restricts the cipher suites, in preference order.
    *
-   * @param suites JDK (IANA) suite names; default: the JDK's
+   * @param suites IANA suite names ({@code TLS_AES_128_GCM_SHA256}, {@code
+   *     TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256}); the OpenSSL provider also takes OpenSSL's names
+   *     ({@code ECDHE-RSA-AES128-GCM-SHA256}); default: the provider's
    * @return this builder
    */
   public SslContextBuilder ciphers(String... suites) {
     this.cipherSuites = List.of(suites);
+    return this;
+  }
+
+  /**
+   * Restricts the key exchange groups, in preference order.
+   *
+   * @param names OpenSSL's names ({@code X25519}, {@code P-256}, {@code P-384}, {@code X448},
+   *     {@code ffdhe2048}) or the JDK's ({@code x25519}, {@code secp256r1}); default: the
+   *     provider's
+   * @return this builder
+   */
+  public SslContextBuilder groups(String... names) {
+    this.groups = List.of(names);
     return this;
   }
 
@@ -431,7 +464,37 @@ public final class SslContextBuilder {
   }
 
   /**
-   * Uses a specific JSSE provider.
+   * Staples an OCSP response to the server's certificate for clients that ask for one ({@code
+   * status_request}). The supplier is called per such handshake, on the event loop, and must not
+   * block: keep the current response at hand and refresh it elsewhere. Needs {@link
+   * SslProvider#OPENSSL}; clients read the response with {@code
+   * ExtendedSSLSession.getStatusResponses()}.
+   *
+   * @param response returns the DER-encoded OCSP response, or {@code null} to staple none
+   * @return this builder
+   * @throws IllegalStateException on a client builder
+   */
+  public SslContextBuilder ocspStapling(Supplier<byte[]> response) {
+    requireServer("ocspStapling");
+    this.ocspResponse = Objects.requireNonNull(response, "response");
+    return this;
+  }
+
+  /**
+   * Chooses the TLS implementation.
+   *
+   * @param provider {@link SslProvider#JDK} or {@link SslProvider#OPENSSL}; default: {@link
+   *     SslProvider#defaultProvider()} (OpenSSL where it loads), or the JDK when a JSSE {@link
+   *     #provider(Provider)} is set
+   * @return this builder
+   */
+  public SslContextBuilder sslProvider(SslProvider provider) {
+    this.sslProvider = Objects.requireNonNull(provider, "provider");
+    return this;
+  }
+
+  /**
+   * Uses a specific JSSE provider (the JDK engine only).
    *
    * @param provider the provider; default: the JDK's first for {@code "TLS"}
    * @return this builder
@@ -456,66 +519,58 @@ public final class SslContextBuilder {
    * Creates the context.
    *
    * @return the context
-   * @throws IllegalArgumentException if a protocol, cipher suite or SNI pattern is unknown or the
-   *     JDK cannot set the context up
+   * @throws IllegalArgumentException if a protocol, cipher suite, group or SNI pattern is unknown
+   *     to the provider, or the provider cannot use the key or trust material
+   * @throws IllegalStateException if the chosen {@link #sslProvider} is unavailable, or a JSSE
+   *     {@link #provider(Provider)} is combined with another TLS provider than the JDK's
    */
   public SslContext build() {
-    SSLContext context;
-    try {
-      context =
-          provider != null
-              ? SSLContext.getInstance("TLS", provider)
-              : SSLContext.getInstance("TLS");
-      context.init(keyManagers, trustManagers, random);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalArgumentException("cannot create the TLS context: " + e.getMessage(), e);
+    SslProvider chosen = sslProvider;
+    if (provider != null) {
+      if (chosen != null && chosen != SslProvider.JDK) {
+        throw new IllegalStateException("a JSSE provider needs SslProvider.JDK, not " + chosen);
+      }
+      chosen = SslProvider.JDK;
+    } else if (chosen == null) {
+      chosen = SslProvider.defaultProvider();
     }
-    if (sessionCacheSize >= 0) {
-      sessionContext(context).setSessionCacheSize(sessionCacheSize);
+    SSLParameters parameters = new SSLParameters();
+    parameters.setProtocols(protocols == null ? null : protocols.toArray(String[]::new));
+    parameters.setCipherSuites(cipherSuites == null ? null : cipherSuites.toArray(String[]::new));
+    parameters.setApplicationProtocols(applicationProtocols.toArray(String[]::new));
+    if (groups != null) {
+      parameters.setNamedGroups(groups.toArray(String[]::new));
     }
-    if (sessionTimeout != null) {
-      sessionContext(context)
-          .setSessionTimeout((int) Math.min(Integer.MAX_VALUE, sessionTimeout.toSeconds()));
+    if (client) {
+      parameters.setEndpointIdentificationAlgorithm(endpointIdentification ? "HTTPS" : null);
+    } else if (clientAuth == ClientAuth.REQUIRE) {
+      parameters.setNeedClientAuth(true);
+    } else {
+      parameters.setWantClientAuth(clientAuth == ClientAuth.OPTIONAL);
     }
-    SSLParameters supported = context.getSupportedSSLParameters();
-    SSLParameters defaults = context.getDefaultSSLParameters();
-    List<String> enabledProtocols =
-        checked(protocols, defaults.getProtocols(), supported.getProtocols(), "protocol");
-    List<String> enabledSuites =
-        checked(
-            cipherSuites, defaults.getCipherSuites(), supported.getCipherSuites(), "cipher suite");
+    SslConfig config =
+        new SslConfig(
+            client,
+            keyManagers == null ? List.of() : List.of(keyManagers),
+            trustManagers == null ? List.of() : List.of(trustManagers),
+            trustManagers == null ? null : trustedCertificates,
+            parameters,
+            sessionCacheSize,
+            sessionTimeout,
+            random,
+            provider,
+            ocspResponse);
+    SslEngineFactory factory = SslProviders.newFactory(chosen, config);
     return new SslContext(
-        context,
+        factory,
+        chosen,
         client,
-        enabledProtocols,
-        enabledSuites,
         applicationProtocols,
         clientAuth,
         client && endpointIdentification,
         handshakeTimeout,
         closeNotifyTimeout,
         SniMapping.of(sni));
-  }
-
-  private SSLSessionContext sessionContext(SSLContext context) {
-    return client ? context.getClientSessionContext() : context.getServerSessionContext();
-  }
-
-  private static List<String> checked(
-      List<String> requested, String[] defaults, String[] supported, String what) {
-    if (requested == null) {
-      return List.of(defaults);
-    }
-    if (requested.isEmpty()) {
-      throw new IllegalArgumentException("no " + what + " enabled");
-    }
-    List<String> known = Arrays.asList(supported);
-    for (String name : requested) {
-      if (!known.contains(name)) {
-        throw new IllegalArgumentException("unsupported " + what + ": " + name);
-      }
-    }
-    return requested;
   }
 
   private void requireServer(String option) {

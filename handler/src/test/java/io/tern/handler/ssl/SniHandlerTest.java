@@ -13,8 +13,28 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+@ParameterizedClass(name = "client {0}, server {1}")
+@MethodSource("io.tern.handler.ssl.TlsProviders#pairs")
 class SniHandlerTest {
+  private final SslProvider clientProvider;
+  private final SslContext server;
+
+  SniHandlerTest(SslProvider clientProvider, SslProvider serverProvider) {
+    this.clientProvider = clientProvider;
+    this.server =
+        SslContextBuilder.forServer(DEFAULT)
+            .sslProvider(serverProvider)
+            .sni(
+                "api.example", SslContextBuilder.forServer(API).sslProvider(serverProvider).build())
+            .sni(
+                "*.wild.example",
+                SslContextBuilder.forServer(WILD).sslProvider(serverProvider).build())
+            .build();
+  }
+
   private static final SelfSignedCertificate DEFAULT = SelfSignedCertificate.create();
   private static final SelfSignedCertificate API =
       SelfSignedCertificate.builder().commonName("api.example").dnsNames("api.example").build();
@@ -24,20 +44,15 @@ class SniHandlerTest {
           .dnsNames("*.wild.example")
           .build();
 
-  private static final SslContext SERVER =
-      SslContextBuilder.forServer(DEFAULT)
-          .sni("api.example", SslContextBuilder.forServer(API).build())
-          .sni("*.wild.example", SslContextBuilder.forServer(WILD).build())
-          .build();
-
-  private static SslContext client() {
+  private SslContext client() {
     return SslContextBuilder.forClient()
+        .sslProvider(clientProvider)
         .trustManager(List.of(DEFAULT.certificate(), API.certificate(), WILD.certificate()))
         .build();
   }
 
   /** Connects a client for {@code host} to an SNI server; returns the pipe and the handler. */
-  private static TlsPipe connect(String host, SniHandler sni, TlsPipe.Splitter splitter) {
+  private TlsPipe connect(String host, SniHandler sni, TlsPipe.Splitter splitter) {
     return new TlsPipe(client().newHandler(host, 443), sni, splitter);
   }
 
@@ -47,7 +62,7 @@ class SniHandlerTest {
 
   @Test
   void servesTheContextMappedToTheRequestedHost() throws Exception {
-    SniHandler sni = new SniHandler(SERVER);
+    SniHandler sni = new SniHandler(server);
     TlsPipe p = connect("api.example", sni, TlsPipe.WHOLE);
 
     p.pump();
@@ -70,7 +85,7 @@ class SniHandlerTest {
 
   @Test
   void wildcardEntryServesSubdomains() throws Exception {
-    TlsPipe p = connect("www.wild.example", new SniHandler(SERVER), TlsPipe.WHOLE);
+    TlsPipe p = connect("www.wild.example", new SniHandler(server), TlsPipe.WHOLE);
 
     p.pump();
 
@@ -80,7 +95,7 @@ class SniHandlerTest {
 
   @Test
   void unknownOrAbsentNameGetsTheDefaultContext() throws Exception {
-    SniHandler sni = new SniHandler(SERVER);
+    SniHandler sni = new SniHandler(server);
     TlsPipe p = connect("127.0.0.1", sni, TlsPipe.WHOLE); // IP literals send no SNI
 
     p.pump();
@@ -92,7 +107,7 @@ class SniHandlerTest {
 
   @Test
   void helloSplitAtEveryByteIsStillFound() throws Exception {
-    TlsPipe p = connect("api.example", new SniHandler(SERVER), TlsPipe.BYTE_BY_BYTE);
+    TlsPipe p = connect("api.example", new SniHandler(server), TlsPipe.BYTE_BY_BYTE);
     p.pump();
     p.client.writeAndFlush(Unpooled.copiedBuffer("after sni", StandardCharsets.US_ASCII));
 
@@ -105,7 +120,7 @@ class SniHandlerTest {
 
   @Test
   void helloAboveTheLimitIsRefused() {
-    SniHandler sni = new SniHandler(SERVER::contextFor, Duration.ofSeconds(10), 64);
+    SniHandler sni = new SniHandler(server::contextFor, Duration.ofSeconds(10), 64);
     TlsPipe p = connect("api.example", sni, TlsPipe.WHOLE);
 
     p.pump();
@@ -121,7 +136,7 @@ class SniHandlerTest {
   @Test
   void plaintextIsRefused() {
     TlsPipe.Recorder recorder = new TlsPipe.Recorder();
-    EmbeddedChannel ch = new EmbeddedChannel(new SniHandler(SERVER), recorder);
+    EmbeddedChannel ch = new EmbeddedChannel(new SniHandler(server), recorder);
 
     ch.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.1\r\n\r\n", StandardCharsets.US_ASCII));
 
@@ -133,7 +148,7 @@ class SniHandlerTest {
   @Test
   void noHelloWithinTheTimeoutClosesTheChannel() {
     TlsPipe.Recorder recorder = new TlsPipe.Recorder();
-    SniHandler sni = new SniHandler(SERVER::contextFor, Duration.ofSeconds(2), 16384);
+    SniHandler sni = new SniHandler(server::contextFor, Duration.ofSeconds(2), 16384);
     EmbeddedChannel ch = new EmbeddedChannel(sni, recorder);
 
     ch.advanceTimeBy(2, TimeUnit.SECONDS);
@@ -179,7 +194,7 @@ class SniHandlerTest {
     record.writeByte(22).writeShort(0x0301).writeShort(4 + body.length);
     record.writeByte(1).writeMedium(body.length).writeBytes(body);
     TlsPipe.Recorder recorder = new TlsPipe.Recorder();
-    EmbeddedChannel ch = new EmbeddedChannel(new SniHandler(SERVER), recorder);
+    EmbeddedChannel ch = new EmbeddedChannel(new SniHandler(server), recorder);
 
     ch.writeInbound(record);
 

@@ -13,18 +13,32 @@ import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
 
+@ParameterizedClass(name = "client {0}, server {1}")
+@MethodSource("io.tern.handler.ssl.TlsProviders#pairs")
 class SslContextTest {
+  private final SslProvider clientProvider;
+  private final SslProvider serverProvider;
+
+  SslContextTest(SslProvider clientProvider, SslProvider serverProvider) {
+    this.clientProvider = clientProvider;
+    this.serverProvider = serverProvider;
+  }
+
   private static final SelfSignedCertificate SERVER_CERT = SelfSignedCertificate.create();
   private static final SelfSignedCertificate CLIENT_CERT =
       SelfSignedCertificate.builder().commonName("client").dnsNames().ipAddresses().build();
 
-  private static SslContextBuilder server() {
-    return SslContextBuilder.forServer(SERVER_CERT);
+  private SslContextBuilder server() {
+    return SslContextBuilder.forServer(SERVER_CERT).sslProvider(serverProvider);
   }
 
-  private static SslContextBuilder client() {
-    return SslContextBuilder.forClient().trustManager(List.of(SERVER_CERT.certificate()));
+  private SslContextBuilder client() {
+    return SslContextBuilder.forClient()
+        .sslProvider(clientProvider)
+        .trustManager(List.of(SERVER_CERT.certificate()));
   }
 
   @Test
@@ -42,6 +56,7 @@ class SslContextTest {
   void clientRejectsAnUntrustedServer() {
     SSLEngine c =
         SslContextBuilder.forClient()
+            .sslProvider(clientProvider)
             .trustManager(List.of(CLIENT_CERT.certificate()))
             .build()
             .newEngine("localhost", 443);
@@ -195,6 +210,20 @@ class SslContextTest {
   }
 
   @Test
+  void groupsRestrictTheKeyExchangeByOpenSslOrJdkNames() throws Exception {
+    SSLEngine c = client().groups("X25519", "secp384r1").build().newEngine("localhost", 1);
+    EngineLoop.handshake(c, server().groups("P-384").build().newEngine());
+
+    SSLEngine disjoint = client().groups("x25519").build().newEngine("localhost", 1);
+    SSLEngine s = server().groups("P-256").build().newEngine();
+    assertThatThrownBy(() -> EngineLoop.handshake(disjoint, s))
+        .isInstanceOf(javax.net.ssl.SSLException.class);
+    assertThatThrownBy(() -> client().groups("no-such-group").build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no-such-group");
+  }
+
+  @Test
   void unknownProtocolOrCipherIsRejectedAtBuild() {
     assertThatThrownBy(() -> client().protocols("TLSv9").build())
         .isInstanceOf(IllegalArgumentException.class)
@@ -237,7 +266,7 @@ class SslContextTest {
   }
 
   @Test
-  void sessionCacheOptionsReachTheJdkSessionContext() {
+  void sessionCacheOptionsReachTheSessionContext() {
     SslContext ctx = server().sessionCacheSize(42).sessionTimeout(Duration.ofMinutes(5)).build();
 
     assertThat(ctx.sessionContext().getSessionCacheSize()).isEqualTo(42);
@@ -263,9 +292,17 @@ class SslContextTest {
     java.nio.file.Files.writeString(cert, SERVER_CERT.certificatePem());
     java.nio.file.Files.writeString(
         key, Pem.encodeEncryptedPrivateKey(SERVER_CERT.privateKey(), "pw".toCharArray(), 1000));
-    SSLEngine s = SslContextBuilder.forServer(cert, key, "pw".toCharArray()).build().newEngine();
+    SSLEngine s =
+        SslContextBuilder.forServer(cert, key, "pw".toCharArray())
+            .sslProvider(serverProvider)
+            .build()
+            .newEngine();
     SSLEngine c =
-        SslContextBuilder.forClient().trustManager(cert).build().newEngine("localhost", 1);
+        SslContextBuilder.forClient()
+            .sslProvider(clientProvider)
+            .trustManager(cert)
+            .build()
+            .newEngine("localhost", 1);
 
     EngineLoop.handshake(c, s);
 
@@ -296,8 +333,17 @@ class SslContextTest {
     KeyStore trust = KeyStore.getInstance("PKCS12");
     trust.load(null, null);
     trust.setCertificateEntry("ca", SERVER_CERT.certificate());
-    SSLEngine s = SslContextBuilder.forServer(store, password).build().newEngine();
-    SSLEngine c = SslContextBuilder.forClient().trustManager(trust).build().newEngine("::1", 1);
+    SSLEngine s =
+        SslContextBuilder.forServer(store, password)
+            .sslProvider(serverProvider)
+            .build()
+            .newEngine();
+    SSLEngine c =
+        SslContextBuilder.forClient()
+            .sslProvider(clientProvider)
+            .trustManager(trust)
+            .build()
+            .newEngine("::1", 1);
 
     EngineLoop.handshake(c, s);
 

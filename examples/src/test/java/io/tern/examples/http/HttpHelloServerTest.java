@@ -7,6 +7,7 @@ import io.tern.examples.support.Transports.Transport;
 import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;
+import io.tern.handler.ssl.SslProvider;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;

@@ -169,7 +169,11 @@ class HttpHelloServerTest {
               .getNow();
       int port = ((InetSocketAddress) server.localAddress()).getPort();
       SSLContext trusting =
-          SslContextBuilder.forClient().trustManager(List.of(cert.certificate())).build().context();
+          SslContextBuilder.forClient()
+              .sslProvider(SslProvider.JDK) // the JDK's HttpClient takes a JDK SSLContext
+              .trustManager(List.of(cert.certificate()))
+              .build()
+              .context();
       HttpClient.Version v = HttpClient.Version.valueOf(version);
       try (HttpClient client =
           HttpClient.newBuilder()

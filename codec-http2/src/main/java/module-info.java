@@ -5,6 +5,7 @@
 @SuppressWarnings("module") // "http2" is the protocol's name, digits and all
 module io.tern.codec.http2 {
   requires transitive io.tern.codec.http;
+  requires io.tern.handler;
 
   exports io.tern.codec.http2;
   exports io.tern.codec.http2.hpack;

@@ -11,6 +11,7 @@ import io.tern.examples.http.HttpClientExample;
 import io.tern.examples.http.HttpFileServer;
 import io.tern.examples.http.HttpHelloServer;
 import io.tern.examples.http.HttpUploadServer;
+import io.tern.examples.http2.Http2ClientExample;
 import io.tern.examples.memcache.MemcacheClient;
 import io.tern.examples.memcache.MemcacheServer;
 import io.tern.examples.mqtt.MqttBroker;
@@ -70,7 +71,8 @@ public final class Examples {
     EXAMPLES.put(
         "http-hello",
         new Entry(
-            "HTTP/1.1 Hello World on port 8080: curl http://127.0.0.1:8080/plaintext",
+            "HTTP/1.1 and HTTP/2 (h2c, --tls: h2) Hello World on port 8080: curl"
+                + " http://127.0.0.1:8080/plaintext",
             HttpHelloServer::main));
     EXAMPLES.put(
         "http-files",
@@ -80,6 +82,12 @@ public final class Examples {
         new Entry(
             "GETs --path (and POSTs --form a=b&c=d) on one connection, prints the responses",
             HttpClientExample::main));
+    EXAMPLES.put(
+        "http2-client",
+        new Entry(
+            "--streams N concurrent GETs of --path on one HTTP/2 connection (h2c; --tls --trust"
+                + " cert.pem: h2)",
+            Http2ClientExample::main));
     EXAMPLES.put(
         "http-upload",
         new Entry(

@@ -74,16 +74,21 @@ public final class LoadCompare {
       out.println("ERROR a server plays two parts: " + roles.all());
       return 2;
     }
-    for (ServerSpec spec : specs.values()) {
-      if (!spec.http()) {
-        out.println("ERROR " + spec.name() + " is not an HTTP server; the scenarios need one");
-        return 2;
-      }
-    }
     boolean h2c =
         specs.values().stream().filter(s -> s.fixedTransport() == null).allMatch(ServerSpec::h2c);
     List<Scenario> scenarios =
         options.scenarios() != null ? options.scenarios() : Scenario.applicable(h2c);
+    boolean http1 = scenarios.stream().anyMatch(s -> s != Scenario.H2C);
+    for (ServerSpec spec : specs.values()) {
+      if (http1 && !spec.http()) {
+        out.println("ERROR " + spec.name() + " is not an HTTP/1.1 server; the scenarios need one");
+        return 2;
+      }
+      if (!http1 && !spec.h2c()) {
+        out.println("ERROR " + spec.name() + " does not speak h2c; the h2c scenario needs it");
+        return 2;
+      }
+    }
     List<String> missing = Tools.missing(scenarios, options.pipelineScript());
     if (!missing.isEmpty()) {
       missing.forEach(problem -> out.println("ERROR " + problem));

@@ -2,9 +2,11 @@ package io.tern.benchmarks.load;
 
 import io.tern.benchmarks.harness.Side;
 import io.tern.benchmarks.load.netty.NettyEchoServer;
+import io.tern.benchmarks.load.netty.NettyHttp2Server;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
+import io.tern.benchmarks.load.tern.TernHttp2Server;
 import io.tern.benchmarks.load.tern.TernHttpServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +25,8 @@ import java.util.TreeMap;
  *       with that entry's JVM flags (Unsafe, the parallel GC).
  *   <li>{@code netty-http-te-nochecks}: the same with {@code io.netty.buffer.checkBounds=false} and
  *       {@code checkAccessible=false}, safety checks Tern always keeps: its own row.
+ *   <li>{@code tern-http2}, {@code netty-http2}: h2c hello-world twins (prior knowledge only; the
+ *       {@code h2c} scenario: {@code --tern tern-http2 --netty netty-http2 --scenarios h2c}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
  * </ul>
  *
@@ -55,6 +59,8 @@ public final class ServerRegistry {
             true,
             TECHEMPOWER_NOCHECKS_FLAGS,
             TechEmpowerServer.class.getName()));
+    add(h2c("tern-http2", List.of(), TernHttp2Server.class.getName()));
+    add(h2c("netty-http2", NETTY_FLAGS, NettyHttp2Server.class.getName()));
     add(java("tern-echo", false, List.of(), TernEchoServer.class.getName()));
     add(java("netty-echo", false, NETTY_FLAGS, NettyEchoServer.class.getName()));
   }
@@ -99,6 +105,17 @@ public final class ServerRegistry {
         name,
         http,
         false,
+        (port, transport) ->
+            JavaCommand.of(
+                flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));
+  }
+
+  /** A server that speaks only h2c with prior knowledge (the h2load scenario). */
+  private static ServerSpec h2c(String name, List<String> flags, String main) {
+    return new ServerSpec(
+        name,
+        false,
+        true,
         (port, transport) ->
             JavaCommand.of(
                 flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));

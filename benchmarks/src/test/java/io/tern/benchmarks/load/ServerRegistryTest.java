@@ -10,6 +10,29 @@ import org.junit.jupiter.api.Test;
 
 class ServerRegistryTest {
   @Test
+  void theH2cTwinsSpeakOnlyH2cAndNettysRunsWithItsFastestFlags() {
+    ServerSpec tern = ServerRegistry.lookup("tern-http2");
+    ServerSpec netty = ServerRegistry.lookup("netty-http2");
+
+    assertThat(tern.h2c()).isTrue();
+    assertThat(tern.http()).isFalse();
+    assertThat(tern.command().argv(1234, "nio"))
+        .doesNotContainAnyElementsOf(Side.NETTY_FASTEST_JVM_ARGS)
+        .endsWith(
+            "io.tern.benchmarks.load.tern.TernHttp2Server", "--port", "1234", "--transport", "nio");
+    assertThat(netty.h2c()).isTrue();
+    assertThat(netty.http()).isFalse();
+    assertThat(netty.command().argv(1234, "nio"))
+        .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
+        .endsWith(
+            "io.tern.benchmarks.load.netty.NettyHttp2Server",
+            "--port",
+            "1234",
+            "--transport",
+            "nio");
+  }
+
+  @Test
   void ternHttpRunsOnThisJvmWithTheCommonFlagsOnly() {
     ServerSpec spec = ServerRegistry.lookup("tern-http");
 
@@ -26,7 +49,7 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, tern-echo, tern-http]");
+                + " netty-http-te-nochecks, netty-http2, tern-echo, tern-http, tern-http2]");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.tern.codec.http2;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.tern.codec.http2.internal.FrameCodecHandler;
 import java.util.Objects;
 
 /**
@@ -88,6 +89,6 @@ public final class Http2FrameCodecBuilder {
    * @return the codec
    */
   public Http2FrameCodec build() {
-    return new Http2FrameCodec(server, settings.copy(), connectionWindow, limits);
+    return new FrameCodecHandler(server, settings.copy(), connectionWindow, limits);
   }
 }

@@ -1,6 +1,7 @@
 package io.tern.codec.http2;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.tern.codec.http2.internal.Http2HeadersValidator;
 import io.tern.common.AsciiString;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -191,13 +192,7 @@ public final class Http2Headers implements Iterable<Map.Entry<CharSequence, Char
     return this;
   }
 
-  /**
-   * Adds a field that was checked already (decoded and validated): no check here.
-   *
-   * @param name the name
-   * @param value the value
-   */
-  void addUnchecked(CharSequence name, CharSequence value) {
+  private void addUnchecked(CharSequence name, CharSequence value) {
     if (size == names.length) {
       int n = size << 1;
       names = Arrays.copyOf(names, n);

@@ -141,7 +141,7 @@ public final class Http2Settings {
    * @param value the value
    * @return the problem, or {@code null}
    */
-  static String check(int id, long value) {
+  public static String check(int id, long value) {
     if (value < 0 || value > 0xFFFF_FFFFL) {
       return "setting " + id + " out of the 32-bit range: " + value;
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http2.Http2Peer.Frame;
+import io.tern.codec.http2.internal.Http2FrameTypes;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;

@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.http2.internal.Http2FrameWriter;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.embedded.EmbeddedChannel;
 

@@ -4,6 +4,8 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http2.hpack.HpackDecoder;
 import io.tern.codec.http2.hpack.HpackEncoder;
+import io.tern.codec.http2.internal.Http2FrameTypes;
+import io.tern.codec.http2.internal.Http2FrameWriter;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.embedded.EmbeddedChannel;
@@ -15,7 +17,7 @@ import java.util.List;
  * a codec and reads back the frames the codec wrote, with its own HPACK context.
  */
 final class Http2Peer implements AutoCloseable {
-  static final byte[] PREFACE = Http2FrameCodec.PREFACE;
+  static final byte[] PREFACE = Http2FrameTypes.preface();
 
   /** A frame the codec wrote. */
   @SuppressWarnings("ArrayRecordComponent") // a test value, never compared or hashed
@@ -145,6 +147,37 @@ final class Http2Peer implements AutoCloseable {
     ByteBuf b = Unpooled.buffer();
     Http2FrameWriter.settings(b, s);
     return b;
+  }
+
+  /**
+   * Reads an HTTP/1.1 response head and its {@code Content-Length} bytes of content from what the
+   * channel wrote; what follows stays for {@link #frames()}.
+   */
+  String http1Response() {
+    channel.runPendingTasks();
+    Object o;
+    while ((o = channel.readOutbound()) != null) {
+      if (o instanceof ByteBuf b) {
+        received.writeBytes(b);
+      }
+      ReferenceCountUtil.release(o);
+    }
+    String all = received.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+    int end = all.indexOf("\r\n\r\n");
+    if (end < 0) {
+      throw new AssertionError("no HTTP/1.1 response head in " + all);
+    }
+    String head = all.substring(0, end + 4);
+    int length = 0;
+    for (String line : head.split("\r\n", -1)) {
+      if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+        length = Integer.parseInt(line.substring(15).strip());
+      }
+    }
+    String response = all.substring(0, end + 4 + length);
+    received.skipBytes(response.length());
+    received.discardReadBytes();
+    return response;
   }
 
   /** The frames the codec wrote since the last call. */

@@ -15,23 +15,30 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tern's HTTP/2 server (h2c with prior knowledge) against real peers on 127.0.0.1: h2spec in strict
- * mode (all 146 cases, none excluded), curl, nghttp2's {@code nghttp} and {@code h2load}. Each peer
- * runs as a process with a bounded lifetime; a missing peer fails the test ({@code
- * .ci/install-peers} installs them).
+ * Tern's HTTP/2 servers against real peers on 127.0.0.1: h2spec in strict mode over h2c and over
+ * TLS with ALPN (all 146 cases each, none excluded), curl (prior knowledge, the h2c upgrade, ALPN
+ * and the HTTP/1.1 fallbacks), nghttp2's {@code nghttp} and {@code h2load}. Each peer runs as a
+ * process with a bounded lifetime; a missing peer fails the test ({@code .ci/install-peers}
+ * installs them).
  */
 @Tag("interop")
 class Http2PeersInteropTest {
   private static Http2TestServer server;
+  private static Http2TestServer cleartext;
+  private static Http2TestServer tls;
 
   @BeforeAll
-  static void start() throws InterruptedException {
-    server = new Http2TestServer(0);
+  static void start() throws Exception {
+    server = Http2TestServer.priorKnowledge(0);
+    cleartext = Http2TestServer.cleartext(0);
+    tls = Http2TestServer.tls(0);
   }
 
   @AfterAll
   static void stop() throws InterruptedException {
     server.close();
+    cleartext.close();
+    tls.close();
   }
 
   /** Runs a peer to its end (at most {@code seconds}) and returns its exit code and output. */
@@ -89,6 +96,97 @@ class Http2PeersInteropTest {
             "10");
     assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
     assertThat(r.exit()).isZero();
+  }
+
+  @Test
+  void h2specStrictOverTlsPassesEveryCase() throws Exception {
+    Result r =
+        run(
+            600,
+            h2spec(),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(tls.port()),
+            "-t",
+            "-k",
+            "-S",
+            "-o",
+            "10");
+    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
+    assertThat(r.exit()).isZero();
+  }
+
+  @Test
+  void curlUpgradesToH2cOnTheCleartextPort() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + cleartext.port() + "/upgrade");
+    assertThat(r.output()).isEqualTo("Hello, World! 2 200");
+  }
+
+  @Test
+  void curlWithPriorKnowledgeOnTheCleartextPort() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + cleartext.port() + "/pk");
+    assertThat(r.output()).isEqualTo("Hello, World! 2 200");
+  }
+
+  @Test
+  void curlHttp11OnTheCleartextPort() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http1.1",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + cleartext.port() + "/one");
+    assertThat(r.output()).isEqualTo("hello 1 /one 1.1 200");
+  }
+
+  @Test
+  void curlNegotiatesH2OverTls() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "-k",
+            "--http2",
+            "-w",
+            " %{http_version} %{http_code}",
+            "https://127.0.0.1:" + tls.port() + "/tls");
+    assertThat(r.output()).isEqualTo("Hello, World! 2 200");
+  }
+
+  @Test
+  void curlFallsBackToHttp11OverTls() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "-k",
+            "--http1.1",
+            "-w",
+            " %{http_version} %{http_code}",
+            "https://127.0.0.1:" + tls.port() + "/tls1");
+    assertThat(r.output()).isEqualTo("hello 1 /tls1 1.1 200");
   }
 
   @Test

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.examples.support.Transports;
 import io.tern.examples.support.Transports.Transport;
+import io.tern.handler.ssl.SelfSignedCertificate;
+import io.tern.handler.ssl.SslContext;
+import io.tern.handler.ssl.SslContextBuilder;
+import io.tern.handler.ssl.SslProvider;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
 import io.tern.transport.channel.ServerChannel;
@@ -18,7 +22,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -107,6 +113,81 @@ class HttpHelloServerTest {
         String all = readToEnd(socket.getInputStream()); // ends only if the server closes
         assertThat(all.indexOf("{\"message\"")).isLessThan(all.indexOf("Hello, World!"));
         assertThat(all).endsWith("\r\n\r\nHello, World!").contains("connection: close");
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"nio"})
+  void theJdkClientUpgradesToH2cOnTheSamePort(String name) throws Exception {
+    Transport transport = Transports.select(name);
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    try {
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+              .sync()
+              .getNow();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      // Over http:// the JDK's client asks for HTTP/2 with "Upgrade: h2c" on its first request.
+      try (HttpClient client =
+          HttpClient.newBuilder()
+              .version(HttpClient.Version.HTTP_2)
+              .connectTimeout(Duration.ofSeconds(30))
+              .build()) {
+        HttpResponse<String> first = get(client, port, "/plaintext");
+        assertThat(first.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(first.body()).isEqualTo("Hello, World!");
+        HttpResponse<String> json = get(client, port, "/json");
+        assertThat(json.version()).isEqualTo(HttpClient.Version.HTTP_2);
+        assertThat(json.body()).isEqualTo("{\"message\":\"Hello, World!\"}");
+        assertThat(json.headers().firstValue("content-type")).hasValue("application/json");
+        assertThat(get(client, port, "/nope").statusCode()).isEqualTo(404);
+      }
+      server.close().sync();
+    } finally {
+      group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"HTTP_2", "HTTP_1_1"})
+  void overTlsAlpnChoosesTheProtocolTheClientAsksFor(String version) throws Exception {
+    Transport transport = Transports.select("nio");
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    SelfSignedCertificate cert = SelfSignedCertificate.create();
+    try {
+      SslContext tls =
+          SslContextBuilder.forServer(cert).applicationProtocols("h2", "http/1.1").build();
+      ServerChannel server =
+          HttpHelloServer.start(
+                  transport, group, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), tls)
+              .sync()
+              .getNow();
+      int port = ((InetSocketAddress) server.localAddress()).getPort();
+      SSLContext trusting =
+          SslContextBuilder.forClient()
+              .sslProvider(SslProvider.JDK) // the JDK's HttpClient takes a JDK SSLContext
+              .trustManager(List.of(cert.certificate()))
+              .build()
+              .context();
+      HttpClient.Version v = HttpClient.Version.valueOf(version);
+      try (HttpClient client =
+          HttpClient.newBuilder()
+              .version(v)
+              .sslContext(trusting)
+              .connectTimeout(Duration.ofSeconds(30))
+              .build()) {
+        HttpRequest request =
+            HttpRequest.newBuilder(URI.create("https://127.0.0.1:" + port + "/json"))
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        HttpResponse<String> json = client.send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(json.version()).isEqualTo(v);
+        assertThat(json.body()).isEqualTo("{\"message\":\"Hello, World!\"}");
       }
       server.close().sync();
     } finally {

@@ -1,4 +1,4 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import java.util.ArrayDeque;
 

@@ -1,20 +1,22 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
-import static io.tern.codec.http2.Http2FrameTypes.CONTINUATION;
-import static io.tern.codec.http2.Http2FrameTypes.DATA;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_ACK;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_END_HEADERS;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_END_STREAM;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_PADDED;
-import static io.tern.codec.http2.Http2FrameTypes.FRAME_HEADER_LENGTH;
-import static io.tern.codec.http2.Http2FrameTypes.GOAWAY;
-import static io.tern.codec.http2.Http2FrameTypes.HEADERS;
-import static io.tern.codec.http2.Http2FrameTypes.PING;
-import static io.tern.codec.http2.Http2FrameTypes.RST_STREAM;
-import static io.tern.codec.http2.Http2FrameTypes.SETTINGS;
-import static io.tern.codec.http2.Http2FrameTypes.WINDOW_UPDATE;
+import static io.tern.codec.http2.internal.Http2FrameTypes.CONTINUATION;
+import static io.tern.codec.http2.internal.Http2FrameTypes.DATA;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_ACK;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_END_HEADERS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_END_STREAM;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_PADDED;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FRAME_HEADER_LENGTH;
+import static io.tern.codec.http2.internal.Http2FrameTypes.GOAWAY;
+import static io.tern.codec.http2.internal.Http2FrameTypes.HEADERS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.PING;
+import static io.tern.codec.http2.internal.Http2FrameTypes.RST_STREAM;
+import static io.tern.codec.http2.internal.Http2FrameTypes.SETTINGS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.WINDOW_UPDATE;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.codec.http2.Http2Headers;
+import io.tern.codec.http2.Http2Settings;
 import io.tern.codec.http2.hpack.HpackEncoder;
 
 /**
@@ -25,17 +27,17 @@ import io.tern.codec.http2.hpack.HpackEncoder;
  *
  * <p>Stateless apart from the HPACK encoder passed in; event loop only.
  */
-final class Http2FrameWriter {
+public final class Http2FrameWriter {
   private Http2FrameWriter() {}
 
-  static void frameHeader(ByteBuf out, int length, int type, int flags, int streamId) {
+  public static void frameHeader(ByteBuf out, int length, int type, int flags, int streamId) {
     out.writeMedium(length);
     out.writeByte(type);
     out.writeByte(flags);
     out.writeInt(streamId);
   }
 
-  static void settings(ByteBuf out, Http2Settings settings) {
+  public static void settings(ByteBuf out, Http2Settings settings) {
     frameHeader(out, settings.size() * 6, SETTINGS, 0, 0);
     settings.forEach(
         (id, value) -> {
@@ -44,16 +46,16 @@ final class Http2FrameWriter {
         });
   }
 
-  static void settingsAck(ByteBuf out) {
+  public static void settingsAck(ByteBuf out) {
     frameHeader(out, 0, SETTINGS, FLAG_ACK, 0);
   }
 
-  static void ping(ByteBuf out, long content, boolean ack) {
+  public static void ping(ByteBuf out, long content, boolean ack) {
     frameHeader(out, 8, PING, ack ? FLAG_ACK : 0, 0);
     out.writeLong(content);
   }
 
-  static void goAway(ByteBuf out, int lastStreamId, long errorCode, ByteBuf debugData) {
+  public static void goAway(ByteBuf out, int lastStreamId, long errorCode, ByteBuf debugData) {
     int debug = debugData.readableBytes();
     frameHeader(out, 8 + debug, GOAWAY, 0, 0);
     out.writeInt(lastStreamId);
@@ -61,12 +63,12 @@ final class Http2FrameWriter {
     out.writeBytes(debugData, debugData.readerIndex(), debug);
   }
 
-  static void rstStream(ByteBuf out, int streamId, long errorCode) {
+  public static void rstStream(ByteBuf out, int streamId, long errorCode) {
     frameHeader(out, 4, RST_STREAM, 0, streamId);
     out.writeInt((int) errorCode);
   }
 
-  static void windowUpdate(ByteBuf out, int streamId, int increment) {
+  public static void windowUpdate(ByteBuf out, int streamId, int increment) {
     frameHeader(out, 4, WINDOW_UPDATE, 0, streamId);
     out.writeInt(increment);
   }
@@ -75,7 +77,8 @@ final class Http2FrameWriter {
    * Writes a DATA frame's header and, if padded, the pad length byte; the caller writes {@code
    * length} payload bytes and then {@link #padding} after it.
    */
-  static void dataHeader(ByteBuf out, int streamId, int length, int padding, boolean endStream) {
+  public static void dataHeader(
+      ByteBuf out, int streamId, int length, int padding, boolean endStream) {
     int flags = endStream ? FLAG_END_STREAM : 0;
     if (padding > 0) {
       frameHeader(out, length + padding, DATA, flags | FLAG_PADDED, streamId);
@@ -86,7 +89,7 @@ final class Http2FrameWriter {
   }
 
   /** Writes the zero bytes after a padded frame's payload ({@code padding - 1} of them). */
-  static void padding(ByteBuf out, int padding) {
+  public static void padding(ByteBuf out, int padding) {
     if (padding > 1) {
       out.writeZero(padding - 1);
     }
@@ -98,7 +101,7 @@ final class Http2FrameWriter {
    *
    * @param padding total padding including the pad length byte, 0 for none
    */
-  static void headers(
+  public static void headers(
       ByteBuf out,
       HpackEncoder encoder,
       int streamId,

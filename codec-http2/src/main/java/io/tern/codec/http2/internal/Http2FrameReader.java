@@ -1,27 +1,30 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import static io.tern.codec.http2.Http2Error.FRAME_SIZE_ERROR;
 import static io.tern.codec.http2.Http2Error.PROTOCOL_ERROR;
-import static io.tern.codec.http2.Http2FrameTypes.CONTINUATION;
-import static io.tern.codec.http2.Http2FrameTypes.DATA;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_ACK;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_END_HEADERS;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_END_STREAM;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_PADDED;
-import static io.tern.codec.http2.Http2FrameTypes.FLAG_PRIORITY;
-import static io.tern.codec.http2.Http2FrameTypes.FRAME_HEADER_LENGTH;
-import static io.tern.codec.http2.Http2FrameTypes.GOAWAY;
-import static io.tern.codec.http2.Http2FrameTypes.HEADERS;
-import static io.tern.codec.http2.Http2FrameTypes.PING;
-import static io.tern.codec.http2.Http2FrameTypes.PRIORITY;
-import static io.tern.codec.http2.Http2FrameTypes.PRIORITY_UPDATE;
-import static io.tern.codec.http2.Http2FrameTypes.PUSH_PROMISE;
-import static io.tern.codec.http2.Http2FrameTypes.RST_STREAM;
-import static io.tern.codec.http2.Http2FrameTypes.SETTINGS;
-import static io.tern.codec.http2.Http2FrameTypes.WINDOW_UPDATE;
+import static io.tern.codec.http2.internal.Http2FrameTypes.CONTINUATION;
+import static io.tern.codec.http2.internal.Http2FrameTypes.DATA;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_ACK;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_END_HEADERS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_END_STREAM;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_PADDED;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FLAG_PRIORITY;
+import static io.tern.codec.http2.internal.Http2FrameTypes.FRAME_HEADER_LENGTH;
+import static io.tern.codec.http2.internal.Http2FrameTypes.GOAWAY;
+import static io.tern.codec.http2.internal.Http2FrameTypes.HEADERS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.PING;
+import static io.tern.codec.http2.internal.Http2FrameTypes.PRIORITY;
+import static io.tern.codec.http2.internal.Http2FrameTypes.PRIORITY_UPDATE;
+import static io.tern.codec.http2.internal.Http2FrameTypes.PUSH_PROMISE;
+import static io.tern.codec.http2.internal.Http2FrameTypes.RST_STREAM;
+import static io.tern.codec.http2.internal.Http2FrameTypes.SETTINGS;
+import static io.tern.codec.http2.internal.Http2FrameTypes.WINDOW_UPDATE;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Settings;
 
 /**
  * Reads HTTP/2 frames (RFC 9113, section 4 and 6) from a byte stream and hands each to a {@link

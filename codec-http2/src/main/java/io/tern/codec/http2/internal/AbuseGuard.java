@@ -1,5 +1,8 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Limits;
 import io.tern.common.concurrent.Ticker;
 
 /**

@@ -1,4 +1,4 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,10 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
 import io.tern.buffer.UnpooledByteBufAllocator;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Headers;
+import io.tern.codec.http2.Http2Settings;
 import io.tern.codec.http2.hpack.HpackEncoder;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +114,10 @@ class Http2FrameReaderTest {
     for (int i = 0; i < p.length; i++) {
       p[i] = (byte) payload[i];
     }
-    return Http2Peer.frame(type, flags, streamId, p);
+    ByteBuf b = Unpooled.buffer();
+    Http2FrameWriter.frameHeader(b, p.length, type, flags, streamId);
+    b.writeBytes(p);
+    return b;
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import static io.tern.codec.http2.Http2Error.FLOW_CONTROL_ERROR;
 import static io.tern.codec.http2.Http2Error.PROTOCOL_ERROR;
@@ -6,6 +6,20 @@ import static io.tern.codec.http2.Http2Error.STREAM_CLOSED;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
+import io.tern.codec.http2.Http2DataFrame;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2Frame;
+import io.tern.codec.http2.Http2GoAwayFrame;
+import io.tern.codec.http2.Http2Headers;
+import io.tern.codec.http2.Http2HeadersFrame;
+import io.tern.codec.http2.Http2Limits;
+import io.tern.codec.http2.Http2PingFrame;
+import io.tern.codec.http2.Http2PriorityUpdateFrame;
+import io.tern.codec.http2.Http2ResetFrame;
+import io.tern.codec.http2.Http2Settings;
+import io.tern.codec.http2.Http2SettingsAckFrame;
+import io.tern.codec.http2.Http2SettingsFrame;
 import io.tern.codec.http2.hpack.HpackDecoder;
 import io.tern.codec.http2.hpack.HpackEncoder;
 import io.tern.codec.http2.hpack.HpackException;
@@ -138,6 +152,33 @@ final class Http2Connection implements Http2FrameReader.Listener {
     if (increase > 0) {
       Http2FrameWriter.windowUpdate(out, 0, increase);
       connRecvWindow += increase;
+    }
+  }
+
+  /**
+   * Takes over stream 1 from an HTTP/1.1 {@code Upgrade} (RFC 7540, section 3.2): the request that
+   * asked for the upgrade becomes stream 1, half-closed on the client's side. A server applies the
+   * client's {@code HTTP2-Settings} (acknowledged by the {@code 101} itself, so no SETTINGS ACK)
+   * and hands the request to the application; a client waits for the response on stream 1.
+   *
+   * @param peerSettings the client's settings from {@code HTTP2-Settings} (server), or {@code null}
+   * @param request the upgraded request's headers (server), or {@code null} (client)
+   */
+  void upgradeStream(Http2Settings peerSettings, Http2Headers request) throws Http2Exception {
+    if (server) {
+      if (peerSettings != null) {
+        applyPeerSettings(peerSettings);
+      }
+      lastPeerStreamId = 1;
+      Http2Stream s = open(1);
+      s.headersReceived = true;
+      s.remoteEnded();
+      events.frame(new Http2HeadersFrame(1, request, true));
+    } else {
+      nextLocalStreamId = 3;
+      Http2Stream s = open(1);
+      s.headersSent = true;
+      s.localEnded();
     }
   }
 
@@ -456,6 +497,18 @@ final class Http2Connection implements Http2FrameReader.Listener {
   public void onSettings(Http2Settings settings) throws Http2Exception {
     guard.settings();
     peerSettingsReceived = true;
+    Integer window = applyPeerSettings(settings);
+    Http2FrameWriter.settingsAck(output.buffer());
+    output.controlFrameWritten();
+    events.frame(new Http2SettingsFrame(settings));
+    if (window != null) {
+      flow.requeueAll(streams.values());
+      flow.writePending();
+    }
+  }
+
+  /** Applies the peer's settings; returns the new initial window size if it changed. */
+  private Integer applyPeerSettings(Http2Settings settings) throws Http2Exception {
     Long tableSize = settings.headerTableSize();
     if (tableSize != null) {
       encoder.maxHeaderTableSize(tableSize);
@@ -488,13 +541,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     if (listSize != null) {
       peerMaxHeaderListSize = listSize;
     }
-    Http2FrameWriter.settingsAck(output.buffer());
-    output.controlFrameWritten();
-    events.frame(new Http2SettingsFrame(settings));
-    if (window != null) {
-      flow.requeueAll(streams.values());
-      flow.writePending();
-    }
+    return window;
   }
 
   @Override

@@ -1,5 +1,6 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
+import io.tern.codec.http2.Http2Headers;
 import io.tern.common.AsciiString;
 
 /**
@@ -8,7 +9,7 @@ import io.tern.common.AsciiString;
  *
  * <p>Stateless; thread-safe.
  */
-final class Http2HeadersValidator {
+public final class Http2HeadersValidator {
   // Per byte: may it appear in a regular field name? (RFC 9113 8.2.1: not 0x00-0x20, not
   // upper case, not 0x7f-0xff, not ':'; and RFC 9110's token characters.)
   private static final boolean[] NAME_CHAR = new boolean[256];
@@ -27,13 +28,13 @@ final class Http2HeadersValidator {
   }
 
   /** Pseudo-header ids, also bits in a mask. */
-  static final int METHOD = 1;
+  public static final int METHOD = 1;
 
-  static final int SCHEME = 2;
-  static final int AUTHORITY = 4;
-  static final int PATH = 8;
-  static final int STATUS = 16;
-  static final int PROTOCOL = 32;
+  public static final int SCHEME = 2;
+  public static final int AUTHORITY = 4;
+  public static final int PATH = 8;
+  public static final int STATUS = 16;
+  public static final int PROTOCOL = 32;
 
   private Http2HeadersValidator() {}
 
@@ -42,7 +43,7 @@ final class Http2HeadersValidator {
    *
    * @return the id, or 0 if RFC 9113 does not define it
    */
-  static int pseudoHeader(CharSequence name) {
+  public static int pseudoHeader(CharSequence name) {
     return switch (name.length()) {
       case 5 -> AsciiString.contentEquals(Http2Headers.PATH, name) ? PATH : 0;
       case 7 -> {
@@ -61,7 +62,7 @@ final class Http2HeadersValidator {
   }
 
   /** Returns why a regular name is not allowed, or {@code null}. */
-  static String nameProblem(CharSequence name) {
+  public static String nameProblem(CharSequence name) {
     int n = name.length();
     if (n == 0) {
       return "empty field name";
@@ -85,7 +86,7 @@ final class Http2HeadersValidator {
   }
 
   /** Returns why a value is not allowed, or {@code null}. */
-  static String valueProblem(CharSequence value) {
+  public static String valueProblem(CharSequence value) {
     int n = value.length();
     if (n == 0) {
       return null;
@@ -118,7 +119,7 @@ final class Http2HeadersValidator {
    * Returns whether a (lower-case, valid) name is one of the connection-specific fields HTTP/2
    * forbids (RFC 9113, section 8.2.2).
    */
-  static boolean isConnectionSpecific(CharSequence name) {
+  public static boolean isConnectionSpecific(CharSequence name) {
     return switch (name.length()) {
       case 7 -> AsciiString.contentEquals("upgrade", name);
       case 10 ->
@@ -131,12 +132,12 @@ final class Http2HeadersValidator {
   }
 
   /** Returns whether a name is {@code te}. */
-  static boolean isTe(CharSequence name) {
+  public static boolean isTe(CharSequence name) {
     return name.length() == 2 && name.charAt(0) == 't' && name.charAt(1) == 'e';
   }
 
   /** Checks a name a user adds; throws {@link IllegalArgumentException} if not allowed. */
-  static void checkName(CharSequence name) {
+  public static void checkName(CharSequence name) {
     if (name.length() > 0 && name.charAt(0) == ':') {
       if (pseudoHeader(name) == 0) {
         throw new IllegalArgumentException("unknown pseudo-header " + name);
@@ -150,7 +151,7 @@ final class Http2HeadersValidator {
   }
 
   /** Checks a value a user adds; throws {@link IllegalArgumentException} if not allowed. */
-  static void checkValue(CharSequence name, CharSequence value) {
+  public static void checkValue(CharSequence name, CharSequence value) {
     String problem = valueProblem(value);
     if (problem != null) {
       throw new IllegalArgumentException(problem + " (" + name + ")");

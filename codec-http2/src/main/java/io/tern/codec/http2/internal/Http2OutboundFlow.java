@@ -1,6 +1,10 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.codec.http2.Http2Error;
+import io.tern.codec.http2.Http2Exception;
+import io.tern.codec.http2.Http2HeadersFrame;
+import io.tern.codec.http2.Http2Settings;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import java.util.ArrayDeque;
@@ -14,9 +18,9 @@ import java.util.ArrayDeque;
  *
  * <p>Event loop only. Owns the queued frames until they are written or discarded.
  */
-final class Http2OutboundFlow {
+public final class Http2OutboundFlow {
   /** The most one stream sends per turn while others wait. */
-  static final int QUANTUM = 16_384;
+  public static final int QUANTUM = 16_384;
 
   private final Http2Connection connection;
   private final Http2Connection.Output output;

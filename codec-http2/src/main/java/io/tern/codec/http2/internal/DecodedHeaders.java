@@ -1,5 +1,6 @@
-package io.tern.codec.http2;
+package io.tern.codec.http2.internal;
 
+import io.tern.codec.http2.Http2Headers;
 import io.tern.codec.http2.hpack.HpackDecoder;
 import io.tern.common.AsciiString;
 
@@ -84,7 +85,8 @@ final class DecodedHeaders implements HpackDecoder.Sink {
       problem = p + " (" + name + ")";
       return;
     }
-    headers.addUnchecked(name, value);
+    // add checks the field's syntax again; decoded fields pass, so this never throws
+    headers.add(name, value);
   }
 
   private boolean allowed(int id) {

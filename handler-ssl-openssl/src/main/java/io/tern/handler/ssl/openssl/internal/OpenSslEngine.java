@@ -2,6 +2,7 @@ package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.spi.NativeSslEngine;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
@@ -63,7 +64,7 @@ import javax.net.ssl.SSLSession;
  * <p>Not thread-safe, like every {@code SSLEngine}: one thread at a time (the channel's event
  * loop). Its session may be read from any thread.
  */
-final class OpenSslEngine extends SSLEngine {
+final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   private enum State {
     NEW,
     HANDSHAKING,

@@ -400,9 +400,13 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         span += record;
       }
       if (span > 0) {
-        io.feed(src, start + consumed, span);
+        io.feedForRead(src, start + consumed, span);
         consumed += span;
-        produced = readPlaintext(dsts, offset, length);
+        try {
+          produced = readPlaintext(dsts, offset, length);
+        } finally {
+          io.endRead(Scratch.get());
+        }
         if (settings.client()) {
           rememberSession();
         }

@@ -30,12 +30,12 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Netty 4.2's twin of {@link SmtpCodecs}.
  *
- * <p>Netty's {@code SmtpRequestEncoder} passes the body on as it is: dot-stuffing (RFC 5321
- * 4.5.2, a line that starts with a dot gets a second one) is left to the application, and the
- * benchmark's body has dot-led lines. So this twin stuffs each body itself before writing it, as a
- * Netty application must to send the same message ({@link #dotStuffed}: one pass over the lines
- * into a pooled buffer), and both sides put the same bytes on the wire; Tern's encoder does that
- * pass inside.
+ * <p>Netty's {@code SmtpRequestEncoder} passes the body on as it is: dot-stuffing (RFC 5321 4.5.2,
+ * a line that starts with a dot gets a second one) is left to the application, and the benchmark's
+ * body has dot-led lines. So this twin stuffs each body itself before writing it, as a Netty
+ * application must to send the same message ({@link #dotStuffed}: one pass over the lines into a
+ * pooled buffer), and both sides put the same bytes on the wire; Tern's encoder does that pass
+ * inside.
  */
 @SuppressWarnings("FutureReturnValueIgnored") // writes use the void promise: nothing to observe
 @State(Scope.Benchmark)

@@ -59,7 +59,8 @@ public class StompCodecsNetty {
     decodeSink = new Sink();
     encodeSink = new Sink();
     decoding =
-        new EmbeddedChannel(new StompSubframeDecoder(), new StompSubframeAggregator(1 << 20), decodeSink);
+        new EmbeddedChannel(
+            new StompSubframeDecoder(), new StompSubframeAggregator(1 << 20), decodeSink);
     encoding = new EmbeddedChannel(encodeSink, new StompSubframeEncoder());
     if (!decoding.isOpen() || !encoding.isOpen()) {
       throw new IllegalStateException("a channel failed to set up its pipeline");

@@ -18,7 +18,8 @@ class SmtpCodecsTwinsTest {
     netty.setUp();
     try {
       long ternBytes = tern.encode();
-      assertThat(ternBytes).isGreaterThan((long) SmtpStreams.TRANSACTIONS * SmtpStreams.BODY.length);
+      assertThat(ternBytes)
+          .isGreaterThan((long) SmtpStreams.TRANSACTIONS * SmtpStreams.BODY.length);
       assertThat(netty.encode()).isEqualTo(ternBytes);
     } finally {
       tern.tearDown();

@@ -15,8 +15,8 @@ import javax.net.ssl.SSLException;
  * finds the complete records at the start of the cumulation (a batch of up to {@code
  * maxBatchBytes}), copies a batch in direct memory to the heap once (not for a {@link
  * NativeSslEngine}, which decrypts from native memory in place), decrypts it into one buffer from
- * the channel's allocator and fires that buffer as {@code channelRead}. It remembers whether
- * it fired something in the current read burst.
+ * the channel's allocator and fires that buffer as {@code channelRead}. It remembers whether it
+ * fired something in the current read burst.
  *
  * <p>The handler keeps the connection's state (handshake, closing, failure) and decides whether
  * records are decrypted at all; when an unwrap reports handshake progress, the decryptor hands it

@@ -1,8 +1,8 @@
 package io.tern.handler.ssl;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.handler.ssl.spi.NativeSslEngine;
 import io.tern.common.concurrent.Promise;
+import io.tern.handler.ssl.spi.NativeSslEngine;
 import io.tern.transport.channel.ChannelHandlerContext;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -130,9 +130,7 @@ final class SslEncryptor {
           // engine writes native memory, which the socket then takes without a copy.
           int capacity = (int) (plain + records * recordOverhead + packetSize);
           out =
-              nativeEngine
-                  ? ctx.alloc().directBuffer(capacity)
-                  : ctx.alloc().heapBuffer(capacity);
+              nativeEngine ? ctx.alloc().directBuffer(capacity) : ctx.alloc().heapBuffer(capacity);
         }
         if (out.writableBytes() < packetSize) {
           out.ensureWritable(packetSize);

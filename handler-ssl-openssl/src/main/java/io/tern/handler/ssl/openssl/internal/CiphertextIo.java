@@ -80,10 +80,10 @@ final class CiphertextIo {
   /**
    * Gives OpenSSL {@code length} bytes of complete records at {@code index} of {@code src} to read
    * with the next {@code SSL_read_ex} calls, and must be followed by {@link #endRead} once they are
-   * made. A large batch in a direct buffer is read where it is: the connection's read BIO is swapped
-   * for a read-only memory BIO over those bytes, one copy (into the read BIO) less per record.
-   * Anything else is copied in, as {@link #feed} does; so is everything while the read BIO still
-   * holds bytes (they come first).
+   * made. A large batch in a direct buffer is read where it is: the connection's read BIO is
+   * swapped for a read-only memory BIO over those bytes, one copy (into the read BIO) less per
+   * record. Anything else is copied in, as {@link #feed} does; so is everything while the read BIO
+   * still holds bytes (they come first).
    */
   void feedForRead(ByteBuffer src, int index, int length) {
     if (length < IN_PLACE_MIN_BYTES

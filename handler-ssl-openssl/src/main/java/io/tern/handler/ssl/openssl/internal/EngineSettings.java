@@ -165,8 +165,8 @@ final class EngineSettings {
   }
 
   /**
-   * Takes what {@code params} sets, as {@code SSLEngine.setSSLParameters} does: suites and protocols
-   * only when given, the rest always.
+   * Takes what {@code params} sets, as {@code SSLEngine.setSSLParameters} does: suites and
+   * protocols only when given, the rest always.
    */
   void parameters(SSLParameters params) {
     if (params.getCipherSuites() != null) {

@@ -413,7 +413,9 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       } else if (consumed == 0) {
         src.position(start);
         return result(
-            CiphertextIo.completeRecord(src, start) == 0 ? Status.BUFFER_UNDERFLOW : Status.BUFFER_OVERFLOW,
+            CiphertextIo.completeRecord(src, start) == 0
+                ? Status.BUFFER_UNDERFLOW
+                : Status.BUFFER_OVERFLOW,
             0,
             0);
       }

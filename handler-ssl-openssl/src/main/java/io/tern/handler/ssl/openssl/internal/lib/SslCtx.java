@@ -14,8 +14,8 @@ import java.lang.invoke.MethodHandle;
  * The {@code libssl} functions on contexts ({@code SSL_CTX_*}): what every connection made from a
  * context shares (key material, trust, protocols and ciphers, ALPN and OCSP callbacks, the server's
  * session cache and ticket keys). Macros of {@code ssl.h} are spelled out as the {@code
- * SSL_CTX_ctrl} calls they expand to ({@link SslCtrl} has the command numbers). None of these is
- * a critical call: several install or run callbacks. Thread-safe.
+ * SSL_CTX_ctrl} calls they expand to ({@link SslCtrl} has the command numbers). None of these is a
+ * critical call: several install or run callbacks. Thread-safe.
  */
 @SuppressWarnings("restricted")
 public final class SslCtx {
@@ -274,7 +274,8 @@ public final class SslCtx {
   public static long setStatusCallback(long ctx, MemorySegment callback) {
     try {
       return (long)
-          CTX_CALLBACK_CTRL.invokeExact(ctx, SslCtrl.CTRL_SET_TLSEXT_STATUS_REQ_CB, callback.address());
+          CTX_CALLBACK_CTRL.invokeExact(
+              ctx, SslCtrl.CTRL_SET_TLSEXT_STATUS_REQ_CB, callback.address());
     } catch (Throwable t) {
       throw rethrow(t);
     }

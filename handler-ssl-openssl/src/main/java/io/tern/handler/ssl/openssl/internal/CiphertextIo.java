@@ -1,7 +1,6 @@
 package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
-import io.tern.handler.ssl.openssl.internal.lib.Ssl;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import javax.net.ssl.SSLException;
@@ -26,17 +25,8 @@ final class CiphertextIo {
   /** A record's fragment may not exceed 2^14 plus 2048 bytes of expansion. */
   private static final int MAX_FRAGMENT = (1 << 14) + 2048;
 
-  /**
-   * From this many bytes on, a direct batch is read where it is ({@link #feedForRead}); below it,
-   * swapping the read BIO (a new BIO, five calls) costs more than the copy it saves.
-   */
-  static final int IN_PLACE_MIN_BYTES = 8 * 1024;
-
   private final Connection connection;
   private boolean freed;
-
-  /** The read-only BIO over the caller's bytes that the connection reads from now, or 0. */
-  private long view;
 
   /** What was still unsent when the connection was freed, or null. */
   private byte[] leftover;
@@ -75,56 +65,6 @@ final class CiphertextIo {
     if (written != length) {
       throw SslErrors.outOfMemory("BIO_write");
     }
-  }
-
-  /**
-   * Gives OpenSSL {@code length} bytes of complete records at {@code index} of {@code src} to read
-   * with the next {@code SSL_read_ex} calls, and must be followed by {@link #endRead} once they are
-   * made. A large batch in a direct buffer is read where it is: the connection's read BIO is
-   * swapped for a read-only memory BIO over those bytes, one copy (into the read BIO) less per
-   * record. Anything else is copied in, as {@link #feed} does; so is everything while the read BIO
-   * still holds bytes (they come first).
-   */
-  void feedForRead(ByteBuffer src, int index, int length) {
-    if (length < IN_PLACE_MIN_BYTES
-        || !src.isDirect()
-        || Crypto.bioPending(connection.readBio()) > 0) {
-      feed(src, index, length);
-      return;
-    }
-    long address = MemorySegment.ofBuffer(src).address() + (index - src.position());
-    long bio = Crypto.bioNewMemView(address, length);
-    if (bio == 0) {
-      feed(src, index, length);
-      return;
-    }
-    // The connection drops its reference to its own read BIO when it takes the view: keep one.
-    Crypto.bioUpRef(connection.readBio());
-    Ssl.set0Rbio(connection.ssl(), bio);
-    view = bio;
-  }
-
-  /**
-   * Ends what {@link #feedForRead} began: if the connection read from a view, whatever it left
-   * unread is copied into its own read BIO, which it reads from again, and the view is freed. The
-   * caller's bytes are not referenced any more afterwards.
-   */
-  void endRead(Scratch scratch) {
-    long bio = view;
-    if (bio == 0) {
-      return;
-    }
-    view = 0;
-    long unread = Crypto.bioMemData(bio, scratch.countAddress);
-    if (unread > 0) {
-      // A zero-length segment is enough to pass an address to a downcall.
-      MemorySegment rest = MemorySegment.ofAddress(scratch.count());
-      if (Crypto.bioWrite(connection.readBio(), rest, (int) unread) != unread) {
-        Ssl.set0Rbio(connection.ssl(), connection.readBio());
-        throw SslErrors.outOfMemory("BIO_write");
-      }
-    }
-    Ssl.set0Rbio(connection.ssl(), connection.readBio()); // frees the view
   }
 
   /** Whether anything waits to be sent: in the write BIO, the trailer, or the leftover. */

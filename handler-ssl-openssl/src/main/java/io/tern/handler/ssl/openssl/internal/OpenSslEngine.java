@@ -400,13 +400,9 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         span += record;
       }
       if (span > 0) {
-        io.feedForRead(src, start + consumed, span);
+        io.feed(src, start + consumed, span);
         consumed += span;
-        try {
-          produced = readPlaintext(dsts, offset, length);
-        } finally {
-          io.endRead(Scratch.get());
-        }
+        produced = readPlaintext(dsts, offset, length);
         if (settings.client()) {
           rememberSession();
         }

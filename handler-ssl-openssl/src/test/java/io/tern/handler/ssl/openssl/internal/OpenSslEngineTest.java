@@ -6,11 +6,9 @@ import io.tern.handler.ssl.SelfSignedCertificate;
 import io.tern.handler.ssl.SslContext;
 import io.tern.handler.ssl.SslContextBuilder;
 import io.tern.handler.ssl.SslProvider;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -53,43 +51,6 @@ class OpenSslEngineTest {
     assertThat(c.isOutboundDone()).isTrue();
     assertThat(s.isInboundDone()).isTrue();
     assertThat(s.isOutboundDone()).isTrue();
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"TLSv1.3", "TLSv1.2"})
-  void directBatchesAreReadWhereTheyAreAndArriveWhole(String protocol) throws Exception {
-    // Batches of many records in direct memory: the read BIO is swapped for a view of the
-    // caller's bytes (CiphertextIo.feedForRead); small ones and the close_notify are copied in.
-    SSLEngine c = client().newEngine("localhost", 443);
-    SSLEngine s = server(protocol).newEngine();
-    Engines.handshake(c, s);
-    byte[] data = new byte[300_000];
-    new Random(2).nextBytes(data);
-    ByteBuffer wire = ByteBuffer.allocateDirect(data.length + 64 * 1024);
-    ByteBuffer src = ByteBuffer.wrap(data);
-    while (src.hasRemaining()) {
-      c.wrap(src, wire);
-    }
-    c.closeOutbound();
-    c.wrap(ByteBuffer.allocate(0), wire);
-    wire.flip();
-    ByteBuffer out = ByteBuffer.allocateDirect(data.length);
-    int unwraps = 0;
-    SSLEngineResult r;
-    do {
-      // Room for about three records per call, so each call reads a batch and some stay behind.
-      ByteBuffer room = out.slice(out.position(), Math.min(50_000, out.remaining()));
-      r = s.unwrap(wire, room);
-      out.position(out.position() + r.bytesProduced());
-      unwraps++;
-    } while (r.getStatus() == SSLEngineResult.Status.OK && unwraps < 1000);
-
-    assertThat(r.getStatus()).isEqualTo(SSLEngineResult.Status.CLOSED);
-    assertThat(wire.hasRemaining()).isFalse();
-    byte[] received = new byte[out.flip().remaining()];
-    out.get(received);
-    assertThat(received).isEqualTo(data);
-    assertThat(s.isInboundDone()).isTrue();
   }
 
   @Test

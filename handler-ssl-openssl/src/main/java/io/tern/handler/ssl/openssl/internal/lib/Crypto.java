@@ -45,9 +45,6 @@ public final class Crypto {
       critical("BIO_read", JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT);
   private static final MethodHandle BIO_WRITE =
       critical("BIO_write", JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT);
-  private static final MethodHandle BIO_NEW_MEM_BUF =
-      fn("BIO_new_mem_buf", JAVA_LONG, JAVA_LONG, JAVA_INT);
-  private static final MethodHandle BIO_UP_REF = fn("BIO_up_ref", JAVA_INT, JAVA_LONG);
   private static final MethodHandle D2I_X509 =
       fn("d2i_X509", JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG);
   private static final MethodHandle I2D_X509 = fn("i2d_X509", JAVA_INT, JAVA_LONG, JAVA_LONG);
@@ -224,43 +221,6 @@ public final class Crypto {
     } catch (Throwable t) {
       throw rethrow(t);
     }
-  }
-
-  /**
-   * Creates a read-only memory BIO over {@code length} bytes at {@code address}, not copied (they
-   * must stay where they are until the BIO is freed), whose read of nothing asks to retry.
-   *
-   * @return the BIO, or 0 when out of memory
-   */
-  public static long bioNewMemView(long address, int length) {
-    try {
-      long bio = (long) BIO_NEW_MEM_BUF.invokeExact(address, length);
-      if (bio != 0) {
-        bioCtrl(bio, BIO_C_SET_BUF_MEM_EOF_RETURN, -1L, 0L);
-      }
-      return bio;
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code BIO_up_ref}: one more reference; 1 on success. */
-  public static int bioUpRef(long bio) {
-    try {
-      return (int) BIO_UP_REF.invokeExact(bio);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /**
-   * {@code BIO_get_mem_data}: where a memory BIO's unread bytes start, stored at {@code
-   * pointerAddress} (native, 8 bytes).
-   *
-   * @return how many bytes are unread
-   */
-  public static long bioMemData(long bio, long pointerAddress) {
-    return bioCtrl(bio, 3, 0, pointerAddress); // BIO_CTRL_INFO
   }
 
   /** {@code BIO_ctrl}. */

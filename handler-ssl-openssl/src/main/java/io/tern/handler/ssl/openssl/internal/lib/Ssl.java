@@ -27,7 +27,6 @@ public final class Ssl {
 
   private static final MethodHandle NEW = fn("SSL_new", JAVA_LONG, JAVA_LONG);
   private static final MethodHandle FREE = fnVoid("SSL_free", JAVA_LONG);
-  private static final MethodHandle SET0_RBIO = fnVoid("SSL_set0_rbio", JAVA_LONG, JAVA_LONG);
   private static final MethodHandle SET_BIO =
       fnVoid("SSL_set_bio", JAVA_LONG, JAVA_LONG, JAVA_LONG);
   private static final MethodHandle SET_CONNECT_STATE = fnVoid("SSL_set_connect_state", JAVA_LONG);
@@ -167,18 +166,6 @@ public final class Ssl {
   public static void setBio(long ssl, long rbio, long wbio) {
     try {
       SET_BIO.invokeExact(ssl, rbio, wbio);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /**
-   * {@code SSL_set0_rbio}: the connection reads from {@code rbio} from now on and owns the
-   * reference passed; the reference it held to its previous read BIO is dropped.
-   */
-  public static void set0Rbio(long ssl, long rbio) {
-    try {
-      SET0_RBIO.invokeExact(ssl, rbio);
     } catch (Throwable t) {
       throw rethrow(t);
     }

@@ -101,6 +101,7 @@ final class ModuleLayers {
         .module("codec-dns", "codec")
         .module("codec-mqtt", "codec")
         .module("codec-protobuf", "codec")
+        .module("codec-xml", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

@@ -115,8 +115,8 @@ public class ProtobufDecoder extends MessageToMessageDecoder<ByteBuf> {
       msg.getBytes(msg.readerIndex(), copy);
       input = CodedInputStream.newInstance(copy);
     }
-    input.setRecursionLimit(maxDepth);
-    input.setSizeLimit(maxMessageSize);
+    int unusedDefaultDepth = input.setRecursionLimit(maxDepth);
+    int unusedDefaultSize = input.setSizeLimit(maxMessageSize);
     // Strings and bytes are copied out: the buffer is released after this call.
     input.enableAliasing(false);
     try {

@@ -120,8 +120,15 @@ public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject>
       ch.writeInbound(c.content().retain());
     }
     if (last) {
+      try {
+        ch.finish();
+      } catch (RuntimeException e) {
+        // A stream cut short (or corrupt at its end): release what the decoder still holds, which
+        // the streaming decoders fill as they go, and report it.
+        closeDecoder();
+        throw e;
+      }
       decoder = null;
-      ch.finish();
     }
     Object o;
     while ((o = ch.readInbound()) != null) {

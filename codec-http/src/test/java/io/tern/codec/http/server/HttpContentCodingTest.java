@@ -7,8 +7,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.compression.BrotliEncoder;
+import io.tern.codec.compression.DecompressionException;
 import io.tern.codec.compression.DecompressionLimitException;
 import io.tern.codec.compression.DecompressionLimits;
+import io.tern.codec.compression.NativeZstdEncoder;
 import io.tern.codec.compression.ZstdEncoder;
 import io.tern.codec.http.DefaultFullHttpRequest;
 import io.tern.codec.http.DefaultFullHttpResponse;
@@ -313,6 +316,76 @@ class HttpContentCodingTest {
       request.release();
       ch.finishAndReleaseAll();
     }
+  }
+
+  /** The text compressed into one stream by a native encoder, as a body. */
+  private static byte[] nativeStream(io.tern.transport.channel.ChannelHandler encoder, byte[] text) {
+    EmbeddedChannel ch = new EmbeddedChannel(encoder);
+    ch.writeOutbound(Unpooled.copiedBuffer(text));
+    ch.close();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Object o;
+    while ((o = ch.readOutbound()) != null) {
+      ByteBuf b = (ByteBuf) o;
+      byte[] bytes = new byte[b.readableBytes()];
+      b.readBytes(bytes);
+      out.writeBytes(bytes);
+      b.release();
+    }
+    ch.finishAndReleaseAll();
+    return out.toByteArray();
+  }
+
+  @Test
+  void decompressesBrAndZstdRequestBodiesWithTheNativeDecoders() {
+    byte[] text = TEXT.getBytes(US_ASCII);
+    assertThat(decompressedRequestBody("br", nativeStream(new BrotliEncoder(), text)))
+        .isEqualTo(TEXT);
+    assertThat(decompressedRequestBody("zstd", nativeStream(new NativeZstdEncoder(), text)))
+        .isEqualTo(TEXT);
+  }
+
+  @Test
+  void stopsANativeZstdBombAndATruncatedBrotliBody() {
+    byte[] bomb = nativeStream(new NativeZstdEncoder(), new byte[4 << 20]);
+    EmbeddedChannel ch =
+        new EmbeddedChannel(
+            new HttpRequestDecoder(),
+            new HttpContentDecompressor(DecompressionLimits.maxOutput(1 << 20)));
+    ByteBuf in = Unpooled.buffer();
+    in.writeBytes(
+        ("POST / HTTP/1.1\r\nHost: h\r\nContent-Encoding: zstd\r\nContent-Length: "
+                + bomb.length
+                + "\r\n\r\n")
+            .getBytes(US_ASCII));
+    in.writeBytes(bomb);
+    assertThatThrownBy(() -> ch.writeInbound(in)).isInstanceOf(DecompressionLimitException.class);
+    Object o;
+    while ((o = ch.readInbound()) != null) {
+      ReferenceCountUtil.release(o);
+    }
+    ch.finishAndReleaseAll();
+
+    byte[] br = nativeStream(new BrotliEncoder(), TEXT.getBytes(US_ASCII));
+    byte[] truncated = java.util.Arrays.copyOf(br, br.length / 2);
+    EmbeddedChannel cut =
+        new EmbeddedChannel(
+            new HttpRequestDecoder(),
+            new HttpContentDecompressor(),
+            new HttpObjectAggregator(1 << 20));
+    ByteBuf request = Unpooled.buffer();
+    request.writeBytes(
+        ("POST / HTTP/1.1\r\nHost: h\r\nContent-Encoding: br\r\nContent-Length: "
+                + truncated.length
+                + "\r\n\r\n")
+            .getBytes(US_ASCII));
+    request.writeBytes(truncated);
+    assertThatThrownBy(() -> cut.writeInbound(request))
+        .isInstanceOf(DecompressionException.class);
+    while ((o = cut.readInbound()) != null) {
+      ReferenceCountUtil.release(o);
+    }
+    cut.finishAndReleaseAll();
   }
 
   @Test

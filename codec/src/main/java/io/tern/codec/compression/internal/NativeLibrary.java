@@ -26,8 +26,6 @@ final class NativeLibrary {
 
   private final String name;
   private final SymbolLookup lookup;
-
-  @SuppressWarnings("StaticAssignmentOfThrowable") // kept to be reported, never thrown itself
   private final Throwable cause;
 
   private NativeLibrary(String name, SymbolLookup lookup, Throwable cause) {

@@ -193,8 +193,7 @@ class CompressionToolsInteropTest {
 
   @ParameterizedTest(name = "quality {0}")
   @ValueSource(ints = {0, 4, 11})
-  void brotliDecompressesTheBrotliEncodersStream(int quality, @TempDir Path dir)
-      throws Exception {
+  void brotliDecompressesTheBrotliEncodersStream(int quality, @TempDir Path dir) throws Exception {
     byte[] content = content();
     byte[] stream = encodeStream(new BrotliEncoder(quality, 22), content);
 

@@ -279,9 +279,7 @@ class HttpServerInteropTest {
   void curlDecompressesEachCoding(String coding) {
     Peer.Result result =
         curl("--compressed", "-H", "Accept-Encoding: " + coding, "-D", "-", base + "/big");
-    assertThat(result.output())
-        .containsIgnoringCase("content-encoding: " + coding)
-        .endsWith(BIG);
+    assertThat(result.output()).containsIgnoringCase("content-encoding: " + coding).endsWith(BIG);
   }
 
   @Test

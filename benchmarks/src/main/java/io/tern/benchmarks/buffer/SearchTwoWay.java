@@ -23,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The two-way searcher beside Tern's KMP and bitap on the same haystacks: random letters with a
- * 16-letter needle at the end ({@link SearchIndexOf}'s), and a periodic worst case for
- * border-based searchers ({@code a…a} text, needle {@code a…ab} of 16 bytes at the end).
+ * 16-letter needle at the end ({@link SearchIndexOf}'s), and a periodic worst case for border-based
+ * searchers ({@code a…a} text, needle {@code a…ab} of 16 bytes at the end).
  */
 @TernOnly(
     "Netty 4.2.18 (the comparison's version) has no two-way searcher: only KMP, bitap and"

@@ -103,7 +103,8 @@ public class CompressionStream {
   @Benchmark
   public int decode() {
     EmbeddedChannel ch =
-        new EmbeddedChannel(format.equals("zstd") ? new NativeZstdDecoder() : new NativeBrotliDecoder());
+        new EmbeddedChannel(
+            format.equals("zstd") ? new NativeZstdDecoder() : new NativeBrotliDecoder());
     int total = 0;
     for (int at = 0; at < compressed.length; at += CompressionData.PIECE) {
       int n = Math.min(CompressionData.PIECE, compressed.length - at);

@@ -7,9 +7,10 @@ package io.tern.buffer.search;
  * under both byte orders): a candidate window is compared right part first (left to right from
  * {@code ell + 1}), then left part (right to left). A mismatch in the right part at {@code i}
  * shifts the window by {@code i - ell}; a full match or a mismatch in the left part shifts it by
- * the needle's period when the needle is periodic (remembering how much of the next window is
- * known to match), else by {@code max(ell + 1, m - ell - 1) + 1}. This finds every occurrence,
- * overlapping ones included, with at most {@code 2n} comparisons and no table indexed by byte value.
+ * the needle's period when the needle is periodic (remembering how much of the next window is known
+ * to match), else by {@code max(ell + 1, m - ell - 1) + 1}. This finds every occurrence,
+ * overlapping ones included, with at most {@code 2n} comparisons and no table indexed by byte
+ * value.
  *
  * <p>Streaming: the processor keeps the last {@code m} bytes in a ring and evaluates a window when
  * its last byte arrives, which is also the last byte of a match, so each byte triggers at most one
@@ -106,12 +107,16 @@ final class TwoWaySearchProcessorFactory extends AbstractSearchProcessorFactory 
     private final boolean periodic;
     private final byte[] ring;
     private final int mask;
+
     /** Where the next byte goes in the ring. */
     private int head;
+
     /** Where the candidate window starts in the ring. */
     private int start;
+
     /** Bytes still to arrive before the candidate window is complete. */
     private int needed;
+
     /** The end of the window's prefix already known to match (periodic needles), or -1. */
     private int memory;
 

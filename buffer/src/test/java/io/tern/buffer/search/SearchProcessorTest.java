@@ -132,7 +132,8 @@ class SearchProcessorTest {
 
   @Test
   void twoWayRefusesAnEmptyNeedle() {
-    assertThatThrownBy(() -> AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(new byte[0]))
+    assertThatThrownBy(
+            () -> AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(new byte[0]))
         .isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -107,7 +107,8 @@ public class ProtobufDecoder extends MessageToMessageDecoder<ByteBuf> {
     }
     CodedInputStream input;
     if (msg.hasArray()) {
-      input = CodedInputStream.newInstance(msg.array(), msg.arrayOffset() + msg.readerIndex(), length);
+      input =
+          CodedInputStream.newInstance(msg.array(), msg.arrayOffset() + msg.readerIndex(), length);
     } else if (msg.nioBufferCount() == 1) {
       input = CodedInputStream.newInstance(msg.nioBuffer(msg.readerIndex(), length));
     } else {

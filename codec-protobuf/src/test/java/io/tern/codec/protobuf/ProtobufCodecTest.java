@@ -69,7 +69,8 @@ class ProtobufCodecTest {
   }
 
   /** Feeds the wire bytes in the given pieces; returns the decoded messages. */
-  private static List<Object> decode(ProtobufDecoder decoder, byte[] wire, int piece, boolean direct) {
+  private static List<Object> decode(
+      ProtobufDecoder decoder, byte[] wire, int piece, boolean direct) {
     EmbeddedChannel ch = new EmbeddedChannel(new Varint32FrameDecoder(1 << 20), decoder);
     List<Object> messages = new ArrayList<>();
     for (int at = 0; at < wire.length; at += piece) {
@@ -92,7 +93,8 @@ class ProtobufCodecTest {
     byte[] wire = encode(struct, struct.toBuilder().putFields("n", Value.newBuilder().build()));
     for (int piece : new int[] {wire.length, 1, 7, 64}) {
       for (boolean direct : new boolean[] {false, true}) {
-        List<Object> out = decode(new ProtobufDecoder(Struct.getDefaultInstance()), wire, piece, direct);
+        List<Object> out =
+            decode(new ProtobufDecoder(Struct.getDefaultInstance()), wire, piece, direct);
         assertThat(out).as("pieces of %d, direct %s", piece, direct).hasSize(2);
         assertThat(out.getFirst()).isEqualTo(struct);
         assertThat(((Struct) out.get(1)).getFieldsMap()).containsKey("n");
@@ -127,14 +129,17 @@ class ProtobufCodecTest {
     CompositeByteBuf composite = Unpooled.compositeBuffer();
     composite.addComponent(true, Unpooled.copiedBuffer(body, 0, body.length / 2));
     composite.addComponent(
-        true, Unpooled.directBuffer().writeBytes(body, body.length / 2, body.length - body.length / 2));
+        true,
+        Unpooled.directBuffer().writeBytes(body, body.length / 2, body.length - body.length / 2));
     EmbeddedChannel ch = new EmbeddedChannel(new ProtobufDecoder(Struct.getDefaultInstance()));
     ch.writeInbound(composite);
     assertThat((Object) ch.readInbound()).isEqualTo(sampleStruct());
     ch.finishAndReleaseAll();
   }
 
-  /** A proto2 file built in code: {@code Note {required int64 id = 1; optional string text = 2;}}. */
+  /**
+   * A proto2 file built in code: {@code Note {required int64 id = 1; optional string text = 2;}}.
+   */
   private static FileDescriptor noteFile() throws DescriptorValidationException {
     FileDescriptorProto file =
         FileDescriptorProto.newBuilder()
@@ -184,7 +189,11 @@ class ProtobufCodecTest {
     registry.add(priority);
     DynamicMessage withRegistry =
         (DynamicMessage)
-            decode(new ProtobufDecoder(DynamicMessage.getDefaultInstance(note), registry), wire, 5, true)
+            decode(
+                    new ProtobufDecoder(DynamicMessage.getDefaultInstance(note), registry),
+                    wire,
+                    5,
+                    true)
                 .getFirst();
     assertThat(withRegistry.getField(priority)).isEqualTo(3);
     assertThat(withRegistry.getField(note.findFieldByName("text"))).isEqualTo("remember the milk");
@@ -201,8 +210,11 @@ class ProtobufCodecTest {
   void refusesAMessageMissingARequiredFieldAndGoesOnWithTheNext() throws Exception {
     Descriptor note = noteFile().findMessageTypeByName("Note");
     DynamicMessage missingId =
-        DynamicMessage.newBuilder(note).setField(note.findFieldByName("text"), "no id").buildPartial();
-    DynamicMessage good = DynamicMessage.newBuilder(note).setField(note.findFieldByName("id"), 1L).build();
+        DynamicMessage.newBuilder(note)
+            .setField(note.findFieldByName("text"), "no id")
+            .buildPartial();
+    DynamicMessage good =
+        DynamicMessage.newBuilder(note).setField(note.findFieldByName("id"), 1L).build();
     byte[] wire = concat(delimited(missingId.toByteArray()), delimited(good.toByteArray()));
     EmbeddedChannel ch =
         new EmbeddedChannel(
@@ -251,15 +263,13 @@ class ProtobufCodecTest {
     // Struct -> Value -> Struct -> ...: each level is two messages deep.
     Value value = Value.newBuilder().setStringValue("bottom").build();
     for (int i = 0; i < 60; i++) {
-      value =
-          Value.newBuilder()
-              .setStructValue(Struct.newBuilder().putFields("k", value))
-              .build();
+      value = Value.newBuilder().setStructValue(Struct.newBuilder().putFields("k", value)).build();
     }
     Struct deep = Struct.newBuilder().putFields("top", value).build();
     byte[] wire = encode(deep);
     assertThatThrownBy(
-            () -> decode(new ProtobufDecoder(Struct.getDefaultInstance()), wire, wire.length, false))
+            () ->
+                decode(new ProtobufDecoder(Struct.getDefaultInstance()), wire, wire.length, false))
         .isInstanceOf(CorruptedFrameException.class);
     List<Object> out =
         decode(
@@ -278,7 +288,9 @@ class ProtobufCodecTest {
     for (int i = 0; i < 50; i++) {
       Struct.Builder b = Struct.newBuilder();
       for (int f = random.nextInt(6); f > 0; f--) {
-        b.putFields("f" + random.nextInt(100), Value.newBuilder().setNumberValue(random.nextDouble()).build());
+        b.putFields(
+            "f" + random.nextInt(100),
+            Value.newBuilder().setNumberValue(random.nextDouble()).build());
       }
       sent.add(b.build());
     }

@@ -15,12 +15,12 @@ import java.util.Objects;
  * stream of documents, put {@link XmlFrameDecoder} in front and use {@link XmlDocumentDecoder}
  * instead.
  *
- * <p>Never a DTD, never an entity: a document with a {@code <!DOCTYPE>} or a reference to an
- * entity other than the five predefined ones and character references is refused, so neither
- * entity expansion (the "billion laughs") nor external entities (XXE) can happen. {@link
- * XmlDecoderLimits} bound the nesting depth, the attributes of one element and the bytes of one
- * token. Malformed, refused or oversized input raises an {@link XmlDecoderException}, after which
- * the rest of the input is dropped.
+ * <p>Never a DTD, never an entity: a document with a {@code <!DOCTYPE>} or a reference to an entity
+ * other than the five predefined ones and character references is refused, so neither entity
+ * expansion (the "billion laughs") nor external entities (XXE) can happen. {@link XmlDecoderLimits}
+ * bound the nesting depth, the attributes of one element and the bytes of one token. Malformed,
+ * refused or oversized input raises an {@link XmlDecoderException}, after which the rest of the
+ * input is dropped.
  *
  * <h2>Threading</h2>
  *

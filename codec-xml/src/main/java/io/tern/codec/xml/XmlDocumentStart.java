@@ -1,8 +1,8 @@
 package io.tern.codec.xml;
 
 /**
- * The start of a document, with what its XML declaration says (each {@code null} when the
- * document has no declaration or the declaration leaves it out).
+ * The start of a document, with what its XML declaration says (each {@code null} when the document
+ * has no declaration or the declaration leaves it out).
  *
  * <h2>Threading</h2>
  *

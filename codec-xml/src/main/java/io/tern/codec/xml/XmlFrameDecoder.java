@@ -9,19 +9,18 @@ import java.util.List;
 
 /**
  * Splits a stream of XML documents into one {@link ByteBuf} per document (Netty's {@code
- * XmlFrameDecoder}), without parsing them: it follows tags, quoted attribute values, comments, CDATA
- * sections and processing instructions only far enough to count element nesting, and a document
- * ends with its root element's end tag. Whitespace between documents is skipped; what comes before
- * a root element (an XML declaration, comments, processing instructions) belongs to its document.
- * Put {@link XmlDocumentDecoder} after it to turn each document into events, or parse frames with
- * any other XML library.
+ * XmlFrameDecoder}), without parsing them: it follows tags, quoted attribute values, comments,
+ * CDATA sections and processing instructions only far enough to count element nesting, and a
+ * document ends with its root element's end tag. Whitespace between documents is skipped; what
+ * comes before a root element (an XML declaration, comments, processing instructions) belongs to
+ * its document. Put {@link XmlDocumentDecoder} after it to turn each document into events, or parse
+ * frames with any other XML library.
  *
  * <p>The frames are the same however the stream is split: the scan resumes where it stopped. A
  * document longer than {@code maxFrameLength} raises a {@link TooLongFrameException}; text other
- * than whitespace outside a root element, an end tag without a start, and any {@code <!DOCTYPE>}
- * or other declaration (no DTDs, ever) raise a {@link CorruptedFrameException}; input that ends
- * inside a document too. The boundaries are then lost, so everything after is dropped (close the
- * channel).
+ * than whitespace outside a root element, an end tag without a start, and any {@code <!DOCTYPE>} or
+ * other declaration (no DTDs, ever) raise a {@link CorruptedFrameException}; input that ends inside
+ * a document too. The boundaries are then lost, so everything after is dropped (close the channel).
  *
  * <h2>Threading</h2>
  *

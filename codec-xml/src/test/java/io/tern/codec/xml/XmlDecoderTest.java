@@ -29,7 +29,8 @@ class XmlDecoderTest {
       </feed>
       """;
 
-  private static List<String> decode(Supplier<ChannelHandler> decoder, byte[] input, int[] pieces, boolean direct) {
+  private static List<String> decode(
+      Supplier<ChannelHandler> decoder, byte[] input, int[] pieces, boolean direct) {
     return feed(new ChannelHandler[] {decoder.get()}, input, pieces, direct);
   }
 
@@ -54,7 +55,9 @@ class XmlDecoderTest {
                     "urn:tern:feed",
                     "",
                     List.of(new XmlAttribute("lang", "", "", "en")),
-                    List.of(new XmlNamespace("", "urn:tern:feed"), new XmlNamespace("t", "urn:tern:tags")))
+                    List.of(
+                        new XmlNamespace("", "urn:tern:feed"),
+                        new XmlNamespace("t", "urn:tern:tags")))
                 .toString(),
             new XmlProcessingInstruction("render", "fast").toString(),
             new XmlElementStart(
@@ -89,7 +92,8 @@ class XmlDecoderTest {
     assertThat(events)
         .contains(
             new XmlElementStart("stream", "", "", List.of(), List.of()),
-            new XmlElementStart("message", "", "", List.of(new XmlAttribute("to", "", "", "a")), List.of()));
+            new XmlElementStart(
+                "message", "", "", List.of(new XmlAttribute("to", "", "", "a")), List.of()));
     assertThat(events).noneMatch(e -> e instanceof XmlElementEnd || e instanceof XmlDocumentEnd);
     ch.writeInbound(Unpooled.wrappedBuffer(utf8("lo</message></stream>")));
     ch.finishAndReleaseAll();
@@ -134,7 +138,8 @@ class XmlDecoderTest {
 
   @Test
   void refusesAnUndeclaredEntityButReplacesThePredefinedOnes() {
-    assertThat(feedWhole(utf8("<a>&custom;</a>"), new XmlDecoder())).contains("!XmlDecoderException");
+    assertThat(feedWhole(utf8("<a>&custom;</a>"), new XmlDecoder()))
+        .contains("!XmlDecoderException");
     assertThat(feedWhole(utf8("<a>&lt;&gt;&amp;&apos;&quot;&#65;</a>"), new XmlDecoder()))
         .contains(new XmlCharacters("<>&'\"A").toString());
   }
@@ -143,7 +148,9 @@ class XmlDecoderTest {
   void refusesNestingDeeperThanTheLimit() {
     String deep = "<a>".repeat(11) + "</a>".repeat(11);
     XmlDecoderLimits limits = new XmlDecoderLimits(10, 8, 1024);
-    assertThat(feedWhole(utf8(deep), new XmlDecoder(limits))).last().isEqualTo("!XmlDecoderException");
+    assertThat(feedWhole(utf8(deep), new XmlDecoder(limits)))
+        .last()
+        .isEqualTo("!XmlDecoderException");
     String ok = "<a>".repeat(10) + "</a>".repeat(10);
     assertThat(feedWhole(utf8(ok), new XmlDecoder(limits))).noneMatch(e -> e.startsWith("!"));
   }
@@ -174,7 +181,9 @@ class XmlDecoderTest {
   @Test
   void reportsMalformedAndTruncatedDocuments() {
     assertThat(feedWhole(utf8("<a></b>"), new XmlDecoder())).contains("!XmlDecoderException");
-    assertThat(feedWhole(utf8("<a><b>"), new XmlDecoder())).last().isEqualTo("!XmlDecoderException");
+    assertThat(feedWhole(utf8("<a><b>"), new XmlDecoder()))
+        .last()
+        .isEqualTo("!XmlDecoderException");
     assertThat(feedWhole(utf8("<a/><b/>"), new XmlDecoder())).contains("!XmlDecoderException");
   }
 

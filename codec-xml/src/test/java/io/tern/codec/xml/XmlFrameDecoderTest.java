@@ -31,8 +31,7 @@ class XmlFrameDecoderTest {
     assertThat(frames(input, ones(input.length), true)).isEqualTo(expected);
     Random random = new Random(5);
     for (int i = 0; i < 20; i++) {
-      assertThat(frames(input, randomPieces(random, input.length), i % 2 == 0))
-          .isEqualTo(expected);
+      assertThat(frames(input, randomPieces(random, input.length), i % 2 == 0)).isEqualTo(expected);
     }
   }
 
@@ -42,7 +41,8 @@ class XmlFrameDecoderTest {
         feedWhole(utf8(STREAM), new XmlFrameDecoder(4096), new XmlDocumentDecoder());
     assertThat(events).filteredOn(e -> e.equals(new XmlDocumentEnd().toString())).hasSize(3);
     assertThat(events).noneMatch(e -> e.startsWith("!"));
-    assertThat(events).contains(new XmlCdata("</a>").toString(), new XmlCharacters("text & more").toString());
+    assertThat(events)
+        .contains(new XmlCdata("</a>").toString(), new XmlCharacters("text & more").toString());
   }
 
   @Test
@@ -50,7 +50,12 @@ class XmlFrameDecoderTest {
     String doc = "<!DOCTYPE a [<!ENTITY e \"x\">]><a>&e;</a>";
     assertThat(feedWhole(utf8(doc), new XmlFrameDecoder(4096)))
         .containsExactly("!CorruptedFrameException");
-    assertThat(feed(new ChannelHandler[] {new XmlFrameDecoder(4096)}, utf8(doc), ones(doc.length()), false))
+    assertThat(
+            feed(
+                new ChannelHandler[] {new XmlFrameDecoder(4096)},
+                utf8(doc),
+                ones(doc.length()),
+                false))
         .containsExactly("!CorruptedFrameException");
   }
 
@@ -71,7 +76,8 @@ class XmlFrameDecoderTest {
     assertThat(frames(input, ones(input.length), false))
         .as("within a larger limit")
         .containsExactly("frame:" + big, "frame:" + SECOND);
-    assertThat(feed(new ChannelHandler[] {new XmlFrameDecoder(100)}, input, ones(input.length), false))
+    assertThat(
+            feed(new ChannelHandler[] {new XmlFrameDecoder(100)}, input, ones(input.length), false))
         .containsExactly("!TooLongFrameException");
   }
 

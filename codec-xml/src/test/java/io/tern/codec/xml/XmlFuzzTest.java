@@ -50,7 +50,8 @@ class XmlFuzzTest {
     List<String> wholeFrames = framesOnly(input);
     List<String> splitFrames = framesOnly(input, pieces(input.length, piece), direct);
     if (!Objects.equals(wholeFrames, splitFrames)) {
-      throw new AssertionError("whole: " + wholeFrames + ", in pieces of " + piece + ": " + splitFrames);
+      throw new AssertionError(
+          "whole: " + wholeFrames + ", in pieces of " + piece + ": " + splitFrames);
     }
   }
 
@@ -62,7 +63,8 @@ class XmlFuzzTest {
   private static List<String> framesOnly(byte[] input, int[] pieces, boolean direct) {
     List<String> events =
         XmlTesting.feed(new ChannelHandler[] {new XmlFrameDecoder(512)}, input, pieces, direct);
-    List<String> frames = new ArrayList<>(events.stream().filter(e -> e.startsWith("frame:")).toList());
+    List<String> frames =
+        new ArrayList<>(events.stream().filter(e -> e.startsWith("frame:")).toList());
     frames.add(events.stream().anyMatch(e -> e.startsWith("!")) ? "refused" : "accepted");
     return frames;
   }

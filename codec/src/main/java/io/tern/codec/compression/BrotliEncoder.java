@@ -2,8 +2,8 @@ package io.tern.codec.compression;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.codec.MessageToByteEncoder;
-import io.tern.codec.compression.internal.NativeEncoding;
 import io.tern.codec.compression.internal.Brotli;
+import io.tern.codec.compression.internal.NativeEncoding;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandlerContext;

@@ -1,9 +1,9 @@
 package io.tern.codec.compression;
 
 /**
- * Raised when a codec that binds a system library through FFM is built where that library cannot
- * be loaded: it is not installed, the file named by its system property does not exist, or it is
- * too old. The message names the library, the Debian package that provides it and the cause.
+ * Raised when a codec that binds a system library through FFM is built where that library cannot be
+ * loaded: it is not installed, the file named by its system property does not exist, or it is too
+ * old. The message names the library, the Debian package that provides it and the cause.
  *
  * <p>Probe first to offer a format only where it works: {@link NativeZstdEncoder#isAvailable()},
  * {@link NativeZstdDecoder#isAvailable()}, {@link BrotliEncoder#isAvailable()}, {@link

@@ -16,8 +16,7 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * ZstdEncoder}, which makes each message a frame of its own.
  *
  * <p>The frame ends (its last block and checksum are written) when {@link #finish()} is called or
- * the channel is closed through the pipeline. Buffers written after that pass through
- * uncompressed.
+ * the channel is closed through the pipeline. Buffers written after that pass through uncompressed.
  *
  * <p>The library is loaded at first use; where it is missing, {@link #isAvailable()} is {@code
  * false} and the constructors throw a {@link NativeLibraryUnavailableException} naming it.

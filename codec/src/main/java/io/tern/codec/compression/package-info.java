@@ -11,10 +11,10 @@
  *
  * <p>Streaming zstd and brotli through the system's own libraries, bound with FFM ({@code libzstd},
  * {@code libbrotlienc}, {@code libbrotlidec}; nothing bundled, no JNI): {@link
- * io.tern.codec.compression.NativeZstdEncoder}, {@link io.tern.codec.compression.NativeZstdDecoder},
- * {@link io.tern.codec.compression.BrotliEncoder} and {@link
- * io.tern.codec.compression.NativeBrotliDecoder}. Each probes its library at first use ({@code
- * isAvailable()}); building one where the library is missing raises a {@link
+ * io.tern.codec.compression.NativeZstdEncoder}, {@link
+ * io.tern.codec.compression.NativeZstdDecoder}, {@link io.tern.codec.compression.BrotliEncoder} and
+ * {@link io.tern.codec.compression.NativeBrotliDecoder}. Each probes its library at first use
+ * ({@code isAvailable()}); building one where the library is missing raises a {@link
  * io.tern.codec.compression.NativeLibraryUnavailableException} naming the library and its package.
  *
  * <p>Every decoder enforces {@link io.tern.codec.compression.DecompressionLimits}: a maximum number

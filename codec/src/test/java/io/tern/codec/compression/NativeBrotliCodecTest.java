@@ -36,7 +36,8 @@ class NativeBrotliCodecTest {
     EmbeddedChannel ch = new EmbeddedChannel(new NativeBrotliDecoder());
     ch.writeInbound(Unpooled.copiedBuffer(stream, 0, stream.length / 2));
     assertThat(ch.inboundMessages()).as("bytes before the input ends").isNotEmpty();
-    ch.writeInbound(Unpooled.copiedBuffer(stream, stream.length / 2, stream.length - stream.length / 2));
+    ch.writeInbound(
+        Unpooled.copiedBuffer(stream, stream.length / 2, stream.length - stream.length / 2));
     ch.finish();
     assertThat(hex(drainInbound(ch))).isEqualTo(hex(toolText(200_000)));
   }
@@ -138,8 +139,7 @@ class NativeBrotliCodecTest {
   void refusesParametersOutOfRange() {
     assertThatThrownBy(() -> new BrotliEncoder(12, 22))
         .isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new BrotliEncoder(4, 25))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new BrotliEncoder(4, 25)).isInstanceOf(IllegalArgumentException.class);
   }
 
   private static byte[] drainInbound(EmbeddedChannel ch) {

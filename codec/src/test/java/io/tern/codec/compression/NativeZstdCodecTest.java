@@ -60,7 +60,8 @@ class NativeZstdCodecTest {
     byte[] text = toolText(150_000);
     byte[] stream = encodeStream(new NativeZstdEncoder(), text, text);
     assertThat(stream.length).isLessThan(text.length / 3);
-    assertThat(joined(feed(new ZstdDecoder(), stream, 4096))).containsExactly(hex(concat(text, text)));
+    assertThat(joined(feed(new ZstdDecoder(), stream, 4096)))
+        .containsExactly(hex(concat(text, text)));
   }
 
   @Test
@@ -95,7 +96,8 @@ class NativeZstdCodecTest {
   @Test
   void writesAValidEmptyFrameWhenNothingWasWritten() {
     byte[] stream = encodeStream(new NativeZstdEncoder());
-    assertThat(Arrays.copyOf(stream, 4)).isEqualTo(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD});
+    assertThat(Arrays.copyOf(stream, 4))
+        .isEqualTo(new byte[] {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD});
     assertThat(joined(feed(new NativeZstdDecoder(), stream, 100))).isEmpty();
   }
 
@@ -125,7 +127,8 @@ class NativeZstdCodecTest {
   void refusesAFrameOverTheOutputLimitAsItInflates() {
     byte[] stream = encodeStream(new NativeZstdEncoder(), toolText(200_000));
     List<String> events =
-        joined(feed(new NativeZstdDecoder(DecompressionLimits.maxOutput(100_000), 4096), stream, 64));
+        joined(
+            feed(new NativeZstdDecoder(DecompressionLimits.maxOutput(100_000), 4096), stream, 64));
     assertThat(events).last().isEqualTo("!DecompressionLimitException");
     assertThat(events.getFirst().length() / 2).isLessThanOrEqualTo(100_000 + 2);
   }

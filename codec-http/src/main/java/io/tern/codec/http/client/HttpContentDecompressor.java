@@ -36,10 +36,10 @@ import java.util.Objects;
  * {@link DecompressionLimits}; also {@code zstd} and {@code br}: with the system's {@code libzstd}
  * and {@code libbrotlidec} through FFM ({@link NativeZstdDecoder}, {@link NativeBrotliDecoder},
  * both streaming) where they load, else with the optional pure-Java libraries ({@link ZstdDecoder}
- * on aircompressor; {@link BrotliDecoder} on {@code org.brotli:dec}, which decompresses a body
- * once it has all of it) when the application added them. Where neither is present such content
- * passes through untouched, like any unknown encoding. Put it after the codec (before an
- * aggregator). Works for requests (server side) and responses (client side).
+ * on aircompressor; {@link BrotliDecoder} on {@code org.brotli:dec}, which decompresses a body once
+ * it has all of it) when the application added them. Where neither is present such content passes
+ * through untouched, like any unknown encoding. Put it after the codec (before an aggregator).
+ * Works for requests (server side) and responses (client side).
  *
  * <p>A decompressed message loses its {@code Content-Encoding} and {@code Content-Length} (the new
  * length is unknown until the end) and gets {@code Transfer-Encoding: chunked}; its content is

@@ -6,12 +6,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Chooses a content coding from a request's {@code Accept-Encoding} (RFC 9110, section 12.5.3):
- * the offered coding with the highest quality value wins; {@code q=0} refuses a coding; {@code *}
- * gives its quality to every coding the header does not name; a coding the header does not name,
- * with no {@code *}, is not acceptable; ties go to the coding the server lists first. {@code
- * x-gzip} counts as {@code gzip}. A quality value that is not a number between 0 and 1 counts as
- * 0.
+ * Chooses a content coding from a request's {@code Accept-Encoding} (RFC 9110, section 12.5.3): the
+ * offered coding with the highest quality value wins; {@code q=0} refuses a coding; {@code *} gives
+ * its quality to every coding the header does not name; a coding the header does not name, with no
+ * {@code *}, is not acceptable; ties go to the coding the server lists first. {@code x-gzip} counts
+ * as {@code gzip}. A quality value that is not a number between 0 and 1 counts as 0.
  */
 final class AcceptEncoding {
   private AcceptEncoding() {}

@@ -40,12 +40,12 @@ import java.util.Locale;
  * first). {@code br} ({@link BrotliEncoder}, quality {@value #BROTLI_QUALITY}) and {@code zstd}
  * ({@link NativeZstdEncoder}, level {@value #ZSTD_LEVEL}) use the system's {@code libbrotlienc} and
  * {@code libzstd} through FFM and are offered only where those load; {@code gzip} and {@code
- * deflate} ({@link ZlibEncoder}) always are. Nothing is compressed for responses to {@code HEAD}, {@code 1xx}, {@code 204} and
- * {@code 304} responses, responses that already have a {@code Content-Encoding}, and full responses
- * whose content is shorter than {@code minContentLength}. A compressed full response keeps one
- * piece with its new {@code Content-Length}; a streamed response gets {@code Transfer-Encoding:
- * chunked} and each content piece is compressed as it passes. {@code Vary: Accept-Encoding} is
- * added to responses that could have been compressed.
+ * deflate} ({@link ZlibEncoder}) always are. Nothing is compressed for responses to {@code HEAD},
+ * {@code 1xx}, {@code 204} and {@code 304} responses, responses that already have a {@code
+ * Content-Encoding}, and full responses whose content is shorter than {@code minContentLength}. A
+ * compressed full response keeps one piece with its new {@code Content-Length}; a streamed response
+ * gets {@code Transfer-Encoding: chunked} and each content piece is compressed as it passes. {@code
+ * Vary: Accept-Encoding} is added to responses that could have been compressed.
  *
  * <h2>Threading</h2>
  *
@@ -90,8 +90,8 @@ public class HttpContentCompressor implements ChannelHandler {
   }
 
   /**
-   * Creates a compressor offering the given codings. A native coding whose library cannot be
-   * loaded here ({@code br}, {@code zstd}) is left out.
+   * Creates a compressor offering the given codings. A native coding whose library cannot be loaded
+   * here ({@code br}, {@code zstd}) is left out.
    *
    * @param compressionLevel the gzip and deflate level: 1 (fastest) to 9 (smallest)
    * @param minContentLength full responses with less content are sent as they are

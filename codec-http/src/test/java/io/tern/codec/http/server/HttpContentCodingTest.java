@@ -68,8 +68,7 @@ class HttpContentCodingTest {
       wire.writeOutbound(o);
     }
     ByteBuf first = wire.readOutbound();
-    assertThat(first.toString(StandardCharsets.ISO_8859_1))
-        .contains("content-encoding: " + coding);
+    assertThat(first.toString(StandardCharsets.ISO_8859_1)).contains("content-encoding: " + coding);
     EmbeddedChannel again = new EmbeddedChannel();
     again.writeOutbound(first);
     while ((o = wire.readOutbound()) != null) {
@@ -186,8 +185,7 @@ class HttpContentCodingTest {
     assertThat(HttpContentCompressor.choose("*")).isEqualTo("br");
     assertThat(HttpContentCompressor.choose("*;q=0.5, gzip")).isEqualTo("gzip");
     assertThat(HttpContentCompressor.choose("br;q=0, zstd;q=0, *")).isEqualTo("gzip");
-    assertThat(HttpContentCompressor.choose("gzip;level=1;q=0.3, deflate;q=0.2"))
-        .isEqualTo("gzip");
+    assertThat(HttpContentCompressor.choose("gzip;level=1;q=0.3, deflate;q=0.2")).isEqualTo("gzip");
     assertThat(HttpContentCompressor.choose("compress, identity")).isNull();
     assertThat(HttpContentCompressor.choose("gzip;q=0")).isNull();
     assertThat(HttpContentCompressor.choose("*;q=0")).isNull();
@@ -319,7 +317,8 @@ class HttpContentCodingTest {
   }
 
   /** The text compressed into one stream by a native encoder, as a body. */
-  private static byte[] nativeStream(io.tern.transport.channel.ChannelHandler encoder, byte[] text) {
+  private static byte[] nativeStream(
+      io.tern.transport.channel.ChannelHandler encoder, byte[] text) {
     EmbeddedChannel ch = new EmbeddedChannel(encoder);
     ch.writeOutbound(Unpooled.copiedBuffer(text));
     ch.close();
@@ -380,8 +379,7 @@ class HttpContentCodingTest {
                 + "\r\n\r\n")
             .getBytes(US_ASCII));
     request.writeBytes(truncated);
-    assertThatThrownBy(() -> cut.writeInbound(request))
-        .isInstanceOf(DecompressionException.class);
+    assertThatThrownBy(() -> cut.writeInbound(request)).isInstanceOf(DecompressionException.class);
     while ((o = cut.readInbound()) != null) {
       ReferenceCountUtil.release(o);
     }

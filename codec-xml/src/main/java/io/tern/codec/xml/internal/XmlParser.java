@@ -27,12 +27,12 @@ import javax.xml.stream.XMLStreamException;
  * One document through Aalto's asynchronous reader: bytes are fed as they come and every event the
  * reader can complete is turned into an {@code XmlEvent}.
  *
- * <p>Safety: the factory is told not to support DTDs or external entities and not to replace
- * entity references; on top of that a DTD or an entity reference event is refused here, so no
- * entity other than the five predefined ones and character references is ever expanded. Limits
- * (depth, attributes) are checked per event; the token limit counts the bytes fed while no event
- * completes, which bounds what the reader buffers. Aalto keeps a reference to the array it is fed
- * until it asks for more, so input is copied through a scratch array the parser owns.
+ * <p>Safety: the factory is told not to support DTDs or external entities and not to replace entity
+ * references; on top of that a DTD or an entity reference event is refused here, so no entity other
+ * than the five predefined ones and character references is ever expanded. Limits (depth,
+ * attributes) are checked per event; the token limit counts the bytes fed while no event completes,
+ * which bounds what the reader buffers. Aalto keeps a reference to the array it is fed until it
+ * asks for more, so input is copied through a scratch array the parser owns.
  *
  * <p>One thread at a time (the channel's event loop).
  */
@@ -155,12 +155,15 @@ public final class XmlParser {
         case XMLStreamConstants.CDATA -> out.add(new XmlCdata(reader.getText()));
         case XMLStreamConstants.COMMENT -> out.add(new XmlComment(reader.getText()));
         case XMLStreamConstants.PROCESSING_INSTRUCTION ->
-            out.add(new XmlProcessingInstruction(reader.getPITarget(), orEmpty(reader.getPIData())));
+            out.add(
+                new XmlProcessingInstruction(reader.getPITarget(), orEmpty(reader.getPIData())));
         case XMLStreamConstants.DTD ->
             throw new XmlDecoderException("a DTD is refused (no DTDs, no entities, ever)");
         case XMLStreamConstants.ENTITY_REFERENCE ->
             throw new XmlDecoderException(
-                "the entity reference &" + reader.getLocalName() + "; is refused: only the"
+                "the entity reference &"
+                    + reader.getLocalName()
+                    + "; is refused: only the"
                     + " predefined entities and character references are replaced");
         default -> throw new XmlDecoderException("unexpected XML event " + event);
       }
@@ -190,7 +193,8 @@ public final class XmlParser {
     List<XmlNamespace> namespaces = new ArrayList<>(namespaceCount);
     for (int i = 0; i < namespaceCount; i++) {
       namespaces.add(
-          new XmlNamespace(orEmpty(reader.getNamespacePrefix(i)), orEmpty(reader.getNamespaceURI(i))));
+          new XmlNamespace(
+              orEmpty(reader.getNamespacePrefix(i)), orEmpty(reader.getNamespaceURI(i))));
     }
     return new XmlElementStart(
         reader.getLocalName(),

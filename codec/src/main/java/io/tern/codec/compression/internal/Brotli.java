@@ -71,8 +71,7 @@ public final class Brotli {
         fn("BrotliEncoderHasMoreOutput", JAVA_INT, JAVA_LONG);
     static final MethodHandle IS_FINISHED = fn("BrotliEncoderIsFinished", JAVA_INT, JAVA_LONG);
     static final MethodHandle DESTROY =
-        ENCODER.function(
-            "BrotliEncoderDestroyInstance", FunctionDescriptor.ofVoid(JAVA_LONG));
+        ENCODER.function("BrotliEncoderDestroyInstance", FunctionDescriptor.ofVoid(JAVA_LONG));
 
     private Enc() {}
 
@@ -99,8 +98,7 @@ public final class Brotli {
     static final MethodHandle ERROR_CODE = fn("BrotliDecoderGetErrorCode", JAVA_INT, JAVA_LONG);
     static final MethodHandle ERROR_STRING = fn("BrotliDecoderErrorString", JAVA_LONG, JAVA_INT);
     static final MethodHandle DESTROY =
-        DECODER.function(
-            "BrotliDecoderDestroyInstance", FunctionDescriptor.ofVoid(JAVA_LONG));
+        DECODER.function("BrotliDecoderDestroyInstance", FunctionDescriptor.ofVoid(JAVA_LONG));
 
     private Dec() {}
 
@@ -197,7 +195,8 @@ public final class Brotli {
   static boolean compressStream(
       long state, int operation, long availIn, long nextIn, long availOut, long nextOut) {
     try {
-      return (int) Enc.COMPRESS.invokeExact(state, operation, availIn, nextIn, availOut, nextOut, 0L)
+      return (int)
+              Enc.COMPRESS.invokeExact(state, operation, availIn, nextIn, availOut, nextOut, 0L)
           != 0;
     } catch (Throwable t) {
       throw NativeLibrary.rethrow(t);
@@ -236,8 +235,7 @@ public final class Brotli {
     }
   }
 
-  static int decompressStream(
-      long state, long availIn, long nextIn, long availOut, long nextOut) {
+  static int decompressStream(long state, long availIn, long nextIn, long availOut, long nextOut) {
     try {
       return (int) Dec.DECOMPRESS.invokeExact(state, availIn, nextIn, availOut, nextOut, 0L);
     } catch (Throwable t) {

@@ -81,8 +81,8 @@ public final class NativeDecoding {
   }
 
   /**
-   * Tells whether no more input is decoded: the stream ended (brotli) or failed, or the decoder
-   * was removed.
+   * Tells whether no more input is decoded: the stream ended (brotli) or failed, or the decoder was
+   * removed.
    *
    * @return {@code true} once closed
    */

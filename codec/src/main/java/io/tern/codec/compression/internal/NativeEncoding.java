@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 /**
  * The encoding loop the native compressors share: each message is fed to the library and flushed,
  * so the peer can decompress it on arrival; {@link #finish} ends the stream and writes its last
- * bytes. The output buffer grows as the library writes. The library's state is created at the
- * first use and freed when the stream ends or the encoder is removed.
+ * bytes. The output buffer grows as the library writes. The library's state is created at the first
+ * use and freed when the stream ends or the encoder is removed.
  *
  * <p>The channel's event loop; one per encoder.
  */

@@ -13,8 +13,8 @@ import java.lang.invoke.MethodHandle;
  * buffer has no native memory of its own (heap, composite of several parts), 64 KiB areas the bytes
  * are copied through. Direct buffers are passed to the library in place.
  *
- * <p>The memory comes from the C library's {@code malloc} (an arena per codec would cost a
- * thread handshake to close), and {@link #free()} returns it; it is idempotent.
+ * <p>The memory comes from the C library's {@code malloc} (an arena per codec would cost a thread
+ * handshake to close), and {@link #free()} returns it; it is idempotent.
  *
  * <p>One thread at a time (the channel's event loop); {@link #free()} may run on a cleaner thread
  * once the owner is unreachable.
@@ -100,7 +100,9 @@ final class Staging {
     return outputLength;
   }
 
-  /** Makes the {@code n} bytes the library wrote at the last {@link #output} part of {@code buf}. */
+  /**
+   * Makes the {@code n} bytes the library wrote at the last {@link #output} part of {@code buf}.
+   */
   void commitOutput(ByteBuf buf, int n) {
     if (n == 0) {
       return;

@@ -4,8 +4,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * One native decompression stream, driven a step at a time by {@link NativeDecoding}: each step
- * reads from one native range and writes into another, and tells how much it consumed and
- * produced.
+ * reads from one native range and writes into another, and tells how much it consumed and produced.
  *
  * <p>One thread at a time; {@link #free()} may run on a cleaner thread once the owner is
  * unreachable, and is idempotent.

@@ -10,8 +10,8 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * The system's {@code libzstd} (1.4.0 or later: the stable streaming and parameter API), bound
- * through FFM. Pointers are raw addresses ({@code long}; 0 is {@code NULL}); results are returned as
- * the C functions return them.
+ * through FFM. Pointers are raw addresses ({@code long}; 0 is {@code NULL}); results are returned
+ * as the C functions return them.
  *
  * <p>The library is {@code libzstd.so.1} unless the system property {@code
  * io.tern.codec.compression.libzstd} names another file. It is loaded and checked at first use;
@@ -66,8 +66,7 @@ public final class Zstd {
 
     private Fn() {}
 
-    private static MethodHandle fn(
-        String name, MemoryLayout result, MemoryLayout... args) {
+    private static MethodHandle fn(String name, MemoryLayout result, MemoryLayout... args) {
       return LIBRARY.function(name, FunctionDescriptor.of(result, args));
     }
   }

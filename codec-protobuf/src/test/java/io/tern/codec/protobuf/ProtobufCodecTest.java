@@ -133,7 +133,7 @@ class ProtobufCodecTest {
         Unpooled.directBuffer().writeBytes(body, body.length / 2, body.length - body.length / 2));
     EmbeddedChannel ch = new EmbeddedChannel(new ProtobufDecoder(Struct.getDefaultInstance()));
     ch.writeInbound(composite);
-    assertThat((Object) ch.readInbound()).isEqualTo(sampleStruct());
+    assertThat(ch.<Object>readInbound()).isEqualTo(sampleStruct());
     ch.finishAndReleaseAll();
   }
 
@@ -223,7 +223,7 @@ class ProtobufCodecTest {
     assertThatThrownBy(() -> ch.writeInbound(Unpooled.copiedBuffer(wire)))
         .isInstanceOf(CorruptedFrameException.class)
         .hasMessageContaining("id");
-    assertThat((Object) ch.readInbound()).isEqualTo(good);
+    assertThat(ch.<Object>readInbound()).isEqualTo(good);
     ch.finishAndReleaseAll();
   }
 
@@ -236,7 +236,7 @@ class ProtobufCodecTest {
             new Varint32FrameDecoder(1 << 20), new ProtobufDecoder(Struct.getDefaultInstance()));
     assertThatThrownBy(() -> ch.writeInbound(Unpooled.copiedBuffer(wire)))
         .isInstanceOf(CorruptedFrameException.class);
-    assertThat((Object) ch.readInbound()).isEqualTo(sampleStruct());
+    assertThat(ch.<Object>readInbound()).isEqualTo(sampleStruct());
     ch.finishAndReleaseAll();
   }
 
@@ -254,7 +254,7 @@ class ProtobufCodecTest {
                 ProtobufDecoder.DEFAULT_MAX_DEPTH));
     assertThatThrownBy(() -> ch.writeInbound(Unpooled.copiedBuffer(wire)))
         .isInstanceOf(TooLongFrameException.class);
-    assertThat((Object) ch.readInbound()).isNull();
+    assertThat(ch.<Object>readInbound()).isNull();
     ch.finishAndReleaseAll();
   }
 

@@ -46,6 +46,7 @@ public final class XmlParser {
   private long bytesSinceEvent;
   private int depth;
   private boolean ended;
+  private boolean documentEnded;
 
   /**
    * Creates a parser for one document.
@@ -83,13 +84,14 @@ public final class XmlParser {
         }
         int n = Math.min(scratch.length, in.readableBytes());
         in.readBytes(scratch, 0, n);
-        reader.getInputFeeder().feedInput(scratch, 0, n);
         bytesSinceEvent += n;
-        drain(out);
         if (bytesSinceEvent > limits.maxTokenBytes()) {
+          // Counted before the parser sees the piece: a token that ends in it is still too long.
           throw new XmlDecoderException(
               "a token exceeds the limit of " + limits.maxTokenBytes() + " bytes");
         }
+        reader.getInputFeeder().feedInput(scratch, 0, n);
+        drain(out);
       }
     } catch (XMLStreamException | RuntimeException e) {
       throw typed(e);
@@ -118,6 +120,10 @@ public final class XmlParser {
     try {
       reader.getInputFeeder().endOfInput();
       drain(out);
+      if (!documentEnded) {
+        // The asynchronous reader waits for more input inside an element rather than failing.
+        throw new XmlDecoderException("the input ended inside the document");
+      }
     } catch (XMLStreamException | RuntimeException e) {
       throw typed(e);
     }
@@ -138,6 +144,7 @@ public final class XmlParser {
                     reader.getCharacterEncodingScheme(),
                     reader.standaloneSet() ? Boolean.valueOf(reader.isStandalone()) : null));
         case XMLStreamConstants.END_DOCUMENT -> {
+          documentEnded = true;
           out.add(new XmlDocumentEnd());
           return;
         }

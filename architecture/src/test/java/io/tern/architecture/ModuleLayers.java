@@ -100,6 +100,8 @@ final class ModuleLayers {
         .module("handler-proxy", "codec-socks")
         .module("codec-dns", "codec")
         .module("codec-mqtt", "codec")
+        .module("codec-protobuf", "codec")
+        .module("codec-xml", "codec")
         .application("examples")
         .application("benchmarks")
         .application("interop");

@@ -85,7 +85,6 @@ public final class DeflateNegotiation {
 
   private static Accepted accept(Extension offer, PerMessageDeflateConfig config) {
     boolean serverNoContext = false;
-    boolean clientNoContext = false;
     int serverBits = 0; // 0: not in the offer
     int clientBits = -1; // -1: not in the offer; 0: offered without a value
     List<String> seen = new ArrayList<>();
@@ -104,10 +103,10 @@ public final class DeflateNegotiation {
           serverNoContext = true;
         }
         case CLIENT_NO_CONTEXT_TAKEOVER -> {
+          // Only validated: a hint that the client would accept it, see below.
           if (value != null) {
             return null;
           }
-          clientNoContext = true;
         }
         case SERVER_MAX_WINDOW_BITS -> {
           serverBits = windowBits(value);
@@ -126,7 +125,6 @@ public final class DeflateNegotiation {
         }
       }
     }
-    // The client's own client_no_context_takeover is a hint; the server asks only if configured.
     boolean answerServerNoContext = serverNoContext || config.serverNoContextTakeover();
     int answerServerBits =
         Math.min(serverBits > 0 ? serverBits : MAX_BITS, config.serverMaxWindowBits());
@@ -148,11 +146,15 @@ public final class DeflateNegotiation {
     if (answerClientBits < MAX_BITS) {
       sb.append("; ").append(CLIENT_MAX_WINDOW_BITS).append('=').append(answerClientBits);
     }
-    boolean peerNoContext = config.clientNoContextTakeover() || clientNoContext;
+    // The client resets its compressor only when the answer says so: the offer's
+    // client_no_context_takeover is a hint that it would accept that, not a promise.
     return new Accepted(
         sb.toString(),
         new DeflateParams(
-            config.compressionLevel(), answerServerNoContext, answerServerBits, peerNoContext));
+            config.compressionLevel(),
+            answerServerNoContext,
+            answerServerBits,
+            config.clientNoContextTakeover()));
   }
 
   /**

@@ -96,7 +96,7 @@ public final class Examples {
     EXAMPLES.put(
         "websocket-echo",
         new Entry(
-            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server)",
+            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server); --deflate",
             WebSocketEchoServer::main));
     EXAMPLES.put(
         "redis-server",

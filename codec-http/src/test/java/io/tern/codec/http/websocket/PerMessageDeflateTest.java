@@ -108,8 +108,24 @@ class PerMessageDeflateTest {
     return out.toByteArray();
   }
 
-  /** A server's frames: first byte, then the (unmasked) payload. */
-  record Wire(int b0, byte[] payload) {}
+  /** A frame a server sent: its first byte and its (unmasked) payload. */
+  static final class Wire {
+    private final int b0;
+    private final byte[] payload;
+
+    Wire(int b0, byte[] payload) {
+      this.b0 = b0;
+      this.payload = payload;
+    }
+
+    int b0() {
+      return b0;
+    }
+
+    byte[] payload() {
+      return payload;
+    }
+  }
 
   static List<Wire> serverFrames(byte[] wire) {
     List<Wire> frames = new ArrayList<>();

@@ -12,7 +12,9 @@ import java.util.zip.Deflater;
 /**
  * Compresses the messages one endpoint sends (RFC 7692, section 7.2.1): each frame's payload is
  * deflated and flushed with {@link Deflater#SYNC_FLUSH}, the message's first frame gets RSV1, and
- * the last frame loses the {@code 00 00 ff ff} the flush ends with.
+ * the last frame loses the {@code 00 00 ff ff} the flush ends with (or, when there was nothing to
+ * flush, is the single byte {@code 00}, so that the tail the receiver appends completes an empty
+ * stored block).
  *
  * <p>The JDK's {@link Deflater} has a 15-bit window. With a smaller agreed window a message is
  * compressed only if it is unfragmented and no longer than the window, by a compressor reset just
@@ -89,7 +91,7 @@ public final class MessageDeflater {
 
   private boolean fitsWindow(WebSocketFrame first) {
     return windowBits >= JDK_WINDOW_BITS
-        || (first.isFinalFragment() && first.content().readableBytes() <= 1 << windowBits);
+        || (first.isFinalFragment() && first.content().readableBytes() <= (1 << windowBits));
   }
 
   private ByteBuf compress(ByteBufAllocator alloc, ByteBuf in, boolean fin) {
@@ -111,9 +113,16 @@ public final class MessageDeflater {
       out.release();
       throw e;
     }
-    int end = out.writerIndex();
-    if (fin && end - out.readerIndex() >= 4 && out.getInt(end - 4) == TAIL) {
-      out.writerIndex(end - 4);
+    if (fin) {
+      int end = out.writerIndex();
+      if (end - out.readerIndex() >= 4 && out.getInt(end - 4) == TAIL) {
+        out.writerIndex(end - 4);
+      } else if (end == out.readerIndex()) {
+        // Nothing to flush (an empty frame right after a flush): zlib emits nothing, but the
+        // receiver appends 00 00 ff ff, so the payload must start that empty stored block with
+        // its header byte (RFC 7692, section 7.2.3.6).
+        out.writeByte(0);
+      }
     }
     return out;
   }

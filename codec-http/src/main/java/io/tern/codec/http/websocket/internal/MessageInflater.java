@@ -31,6 +31,7 @@ public final class MessageInflater {
   private final boolean peerNoContextTakeover;
   private final long maxMessageLength;
   private long messageLength;
+  private long compressedLength;
 
   /**
    * Creates an inflater.
@@ -63,7 +64,10 @@ public final class MessageInflater {
       if (!inflater.finished() && length > 0) {
         run(in.nioBuffer(in.readerIndex(), length), out);
       }
-      if (fin && !inflater.finished()) {
+      compressedLength += length;
+      // A message with no compressed byte at all is taken as empty: the tail alone would start a
+      // stored block the next message's bytes would then be read into.
+      if (fin && !inflater.finished() && compressedLength > 0) {
         run(ByteBuffer.wrap(TAIL), out);
       }
       done = true;
@@ -81,6 +85,7 @@ public final class MessageInflater {
     }
     if (fin) {
       messageLength = 0;
+      compressedLength = 0;
       if (peerNoContextTakeover || inflater.finished()) {
         inflater.reset();
       }
@@ -120,6 +125,7 @@ public final class MessageInflater {
 
   private void reset() {
     messageLength = 0;
+    compressedLength = 0;
     inflater.reset();
   }
 

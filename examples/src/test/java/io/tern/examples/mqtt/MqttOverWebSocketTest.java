@@ -160,7 +160,7 @@ class MqttOverWebSocketTest {
             .sync();
         assertThat(sub.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(sub.isSuccess()).as(String.valueOf(sub.cause())).isTrue();
-        assertThat(lines).containsExactly("ws/tcp over tcp", "ws/ws over websocket");
+        assertThat(lines).containsExactlyInAnyOrder("ws/tcp over tcp", "ws/ws over websocket");
       }
       listeners.tcp().close().sync();
     } finally {

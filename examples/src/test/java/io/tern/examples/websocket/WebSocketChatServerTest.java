@@ -33,7 +33,8 @@ class WebSocketChatServerTest {
   private EventLoopGroup group;
   private ServerChannel server;
   private int port;
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpClient http =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   @BeforeEach
   void start() throws Exception {

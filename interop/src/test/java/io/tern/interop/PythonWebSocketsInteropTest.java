@@ -163,7 +163,8 @@ class PythonWebSocketsInteropTest {
       WebSocketClientProtocolHandler client =
           new WebSocketClientProtocolHandler(
               WebSocketClientProtocolConfig.builder(URI.create("ws://127.0.0.1:" + port + "/"))
-                  .decoderConfig(WebSocketDecoderConfig.forClient().withMaxFramePayloadLength(1 << 20))
+                  .decoderConfig(
+                      WebSocketDecoderConfig.forClient().withMaxFramePayloadLength(1 << 20))
                   .perMessageDeflate(PerMessageDeflateConfig.defaults())
                   .build());
       Channel ch =
@@ -207,12 +208,9 @@ class PythonWebSocketsInteropTest {
         int a = size / 3;
         int b = 2 * size / 3;
         ch.write(new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(data, 0, a)));
-        ch.write(
-            new ContinuationWebSocketFrame(
-                false, 0, Unpooled.wrappedBuffer(data, a, b - a)));
+        ch.write(new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(data, a, b - a)));
         ch.writeAndFlush(
-            new ContinuationWebSocketFrame(
-                true, 0, Unpooled.wrappedBuffer(data, b, size - b)));
+            new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(data, b, size - b)));
         Object bin = collector.received.poll(30, TimeUnit.SECONDS);
         assertThat(bin).as(server.output()).isInstanceOf(BinaryWebSocketFrame.class);
         WebSocketFrame f = (WebSocketFrame) bin;

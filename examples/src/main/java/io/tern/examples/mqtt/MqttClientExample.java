@@ -27,8 +27,8 @@ import java.util.function.Consumer;
  * {@code ./run-example mqtt-client --sub TOPIC [--count N]} prints the messages of a subscription
  * ({@code topic payload} per line; exits after N, default unlimited); {@code ./run-example
  * mqtt-client --pub TOPIC MESSAGE} publishes one message. Both take {@code [--port 1883] [--host
- * 127.0.0.1] [--qos 0|1|2] [--retain] [--mqtt-version 3.1|3.1.1|5] [--client-id ID]}; {@code
- * --ws ws://HOST:PORT/mqtt} connects over WebSocket (subprotocol {@code mqtt}) instead of TCP.
+ * 127.0.0.1] [--qos 0|1|2] [--retain] [--mqtt-version 3.1|3.1.1|5] [--client-id ID]}; {@code --ws
+ * ws://HOST:PORT/mqtt} connects over WebSocket (subprotocol {@code mqtt}) instead of TCP.
  */
 public final class MqttClientExample {
   private MqttClientExample() {}

@@ -102,8 +102,8 @@ public final class WebSocketChatServer {
   }
 
   /**
-   * One member: its first text message is its name (it then joins), every later one is said to
-   * the room; closing the connection leaves.
+   * One member: its first text message is its name (it then joins), every later one is said to the
+   * room; closing the connection leaves.
    */
   private static final class Member implements ChannelHandler {
     private final ChatRoom room;

@@ -34,9 +34,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * MQTT over WebSocket: the byte-stream adapter in front of the MQTT decoder (packets spanning frames,
- * several packets in one frame), and the example client over WebSocket through the example broker,
- * mixed with a client over TCP.
+ * MQTT over WebSocket: the byte-stream adapter in front of the MQTT decoder (packets spanning
+ * frames, several packets in one frame), and the example client over WebSocket through the example
+ * broker, mixed with a client over TCP.
  */
 class MqttOverWebSocketTest {
 

@@ -3,8 +3,8 @@ package io.tern.codec.http.websocket;
 /**
  * What one endpoint offers or accepts of permessage-deflate (RFC 7692), and how it compresses: an
  * immutable value, changed with the {@code with…} methods. Pass it to {@link
- * WebSocketServerProtocolConfig.Builder#perMessageDeflate} (the server accepts a client's offer)
- * or {@link WebSocketClientProtocolConfig.Builder#perMessageDeflate} (the client makes one).
+ * WebSocketServerProtocolConfig.Builder#perMessageDeflate} (the server accepts a client's offer) or
+ * {@link WebSocketClientProtocolConfig.Builder#perMessageDeflate} (the client makes one).
  *
  * <p>The four parameters keep the RFC's names and directions ("server" is the server-to-client
  * direction, "client" the other):
@@ -135,7 +135,11 @@ public record PerMessageDeflateConfig(
    */
   public PerMessageDeflateConfig withServerMaxWindowBits(int bits) {
     return new PerMessageDeflateConfig(
-        compressionLevel, serverNoContextTakeover, clientNoContextTakeover, bits, clientMaxWindowBits);
+        compressionLevel,
+        serverNoContextTakeover,
+        clientNoContextTakeover,
+        bits,
+        clientMaxWindowBits);
   }
 
   /**
@@ -146,6 +150,10 @@ public record PerMessageDeflateConfig(
    */
   public PerMessageDeflateConfig withClientMaxWindowBits(int bits) {
     return new PerMessageDeflateConfig(
-        compressionLevel, serverNoContextTakeover, clientNoContextTakeover, serverMaxWindowBits, bits);
+        compressionLevel,
+        serverNoContextTakeover,
+        clientNoContextTakeover,
+        serverMaxWindowBits,
+        bits);
   }
 }

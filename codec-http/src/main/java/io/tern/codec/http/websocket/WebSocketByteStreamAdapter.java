@@ -67,7 +67,8 @@ public final class WebSocketByteStreamAdapter implements ChannelHandler {
       return;
     }
     if (closed
-        || !(frame instanceof BinaryWebSocketFrame || frame instanceof ContinuationWebSocketFrame)) {
+        || !(frame instanceof BinaryWebSocketFrame
+            || frame instanceof ContinuationWebSocketFrame)) {
       frame.release();
       return;
     }

@@ -26,8 +26,8 @@ import java.util.Objects;
  * @param autoPong whether pings are answered by the handler
  * @param dropPongs whether pongs are dropped
  * @param decoderConfig the frame limits (must not expect masked frames)
- * @param perMessageDeflate what the client offers of permessage-deflate (RFC 7692), or {@code
- *     null} to offer no extension
+ * @param perMessageDeflate what the client offers of permessage-deflate (RFC 7692), or {@code null}
+ *     to offer no extension
  */
 public record WebSocketClientProtocolConfig(
     URI uri,

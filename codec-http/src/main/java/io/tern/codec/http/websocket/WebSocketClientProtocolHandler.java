@@ -44,11 +44,11 @@ import java.util.concurrent.TimeUnit;
  * {@code Connection: upgrade}, the {@code Sec-WebSocket-Accept} matching the key, and either no
  * subprotocol or one that was offered, and no extension but a valid acceptance of the
  * permessage-deflate offer when the config makes one ({@link PerMessageDeflateConfig}); anything
- * else fails {@link #handshakeFuture()} with a {@link
- * WebSocketHandshakeException} and closes the channel. On success the handler puts a masking {@link
- * WebSocketFrameEncoder} and a {@link WebSocketFrameDecoder} where {@code HttpClientCodec} was,
- * removes the HTTP handlers (frames the server sent right behind the {@code 101} reach the new
- * decoder), completes the future and fires {@link ClientHandshakeComplete}.
+ * else fails {@link #handshakeFuture()} with a {@link WebSocketHandshakeException} and closes the
+ * channel. On success the handler puts a masking {@link WebSocketFrameEncoder} and a {@link
+ * WebSocketFrameDecoder} where {@code HttpClientCodec} was, removes the HTTP handlers (frames the
+ * server sent right behind the {@code 101} reach the new decoder), completes the future and fires
+ * {@link ClientHandshakeComplete}.
  *
  * <h2>Threading</h2>
  *

@@ -44,13 +44,13 @@ import java.util.concurrent.TimeUnit;
  * first subprotocol the client offers that the server speaks is chosen (none if none matches). When
  * configured with a {@link PerMessageDeflateConfig}, the first permessage-deflate offer the server
  * can accept is accepted and a handler that inflates and compresses messages goes behind the frame
- * codec (see {@link PerMessageDeflateConfig}). The handler writes the {@code 101}, adds a {@link WebSocketFrameEncoder} and a {@link
- * WebSocketFrameDecoder} where the HTTP codec was and removes the HTTP handlers ({@code
- * HttpServerCodec} or the decoder/encoder pair, {@code HttpObjectAggregator}, keep-alive,
- * compression, CORS): the codec hands the bytes that followed the request to the new decoder. Then
- * it fires {@link HandshakeComplete}. Requests for other paths pass on untouched. A connection that
- * has not completed the handshake within {@code handshakeTimeoutMillis} of this handler's addition
- * is closed.
+ * codec (see {@link PerMessageDeflateConfig}). The handler writes the {@code 101}, adds a {@link
+ * WebSocketFrameEncoder} and a {@link WebSocketFrameDecoder} where the HTTP codec was and removes
+ * the HTTP handlers ({@code HttpServerCodec} or the decoder/encoder pair, {@code
+ * HttpObjectAggregator}, keep-alive, compression, CORS): the codec hands the bytes that followed
+ * the request to the new decoder. Then it fires {@link HandshakeComplete}. Requests for other paths
+ * pass on untouched. A connection that has not completed the handshake within {@code
+ * handshakeTimeoutMillis} of this handler's addition is closed.
  *
  * <p><b>After the handshake.</b> Pings are answered with pongs and pongs dropped (unless configured
  * otherwise); a close frame is answered with a close frame carrying the same code and the

@@ -26,8 +26,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Tern's client and server, both with permessage-deflate, over real NIO sockets: the client's
- * offer, the server's answer and both directions of compressed messages, whole and fragmented,
- * with each side's window and context-takeover variants.
+ * offer, the server's answer and both directions of compressed messages, whole and fragmented, with
+ * each side's window and context-takeover variants.
  */
 class PerMessageDeflateOverSocketTest {
 
@@ -41,7 +41,9 @@ class PerMessageDeflateOverSocketTest {
                   .withClientNoContextTakeover(true)
                   .withServerNoContextTakeover(true);
           case "small-windows" ->
-              PerMessageDeflateConfig.defaults().withClientMaxWindowBits(9).withServerMaxWindowBits(10);
+              PerMessageDeflateConfig.defaults()
+                  .withClientMaxWindowBits(9)
+                  .withServerMaxWindowBits(10);
           default -> PerMessageDeflateConfig.defaults();
         };
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
@@ -116,8 +118,7 @@ class PerMessageDeflateOverSocketTest {
       }
       ch.write(new BinaryWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, 0, 50_000)));
       for (int at = 50_000; at < 150_000; at += 50_000) {
-        ch.write(
-            new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, at, 50_000)));
+        ch.write(new ContinuationWebSocketFrame(false, 0, Unpooled.wrappedBuffer(big, at, 50_000)));
       }
       ch.writeAndFlush(
           new ContinuationWebSocketFrame(true, 0, Unpooled.wrappedBuffer(big, 150_000, 50_000)));

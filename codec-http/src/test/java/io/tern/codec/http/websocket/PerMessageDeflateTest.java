@@ -186,7 +186,8 @@ class PerMessageDeflateTest {
                 frame(0x41, bytes(0xf2, 0x48, 0xcd)),
                 frame(0x80, bytes(0xc9, 0xc9, 0x07, 0x00)),
                 // 7.2.3.3: a block with no compression
-                frame(0xC1, bytes(0x00, 0x05, 0x00, 0xfa, 0xff, 0x48, 0x65, 0x6c, 0x6c, 0x6f, 0x00)),
+                frame(
+                    0xC1, bytes(0x00, 0x05, 0x00, 0xfa, 0xff, 0x48, 0x65, 0x6c, 0x6c, 0x6f, 0x00)),
                 // 7.2.3.4: a final block (BFINAL), after which a new stream starts
                 frame(0xC1, bytes(0xf3, 0x48, 0xcd, 0xc9, 0xc9, 0x07, 0x00, 0x00)),
                 frame(0xC1, hello))));
@@ -201,8 +202,7 @@ class PerMessageDeflateTest {
   }
 
   @Test
-  void serverCompressesWhatTheApplicationWritesAndKeepsTheWindowAcrossMessages()
-      throws Exception {
+  void serverCompressesWhatTheApplicationWritesAndKeepsTheWindowAcrossMessages() throws Exception {
     EmbeddedChannel ch = server("permessage-deflate");
     response(ch);
     String message = "the quick brown fox jumps over the lazy dog, ".repeat(20);
@@ -270,7 +270,8 @@ class PerMessageDeflateTest {
             WebSocketDecoderConfig.forServer(),
             "permessage-deflate");
     assertThat(response(ch))
-        .containsIgnoringCase("sec-websocket-extensions: permessage-deflate; server_no_context_takeover");
+        .containsIgnoringCase(
+            "sec-websocket-extensions: permessage-deflate; server_no_context_takeover");
     String message = "abcabcabcabc".repeat(30);
     ch.writeOutbound(new TextWebSocketFrame(message), new TextWebSocketFrame(message));
     List<Wire> frames = serverFrames(outbound(ch));
@@ -282,7 +283,8 @@ class PerMessageDeflateTest {
   void aSmallerServerWindowIsHonouredByCompressingOnlyMessagesThatFitIt() throws Exception {
     EmbeddedChannel ch = server("permessage-deflate; server_max_window_bits=9");
     assertThat(response(ch))
-        .containsIgnoringCase("sec-websocket-extensions: permessage-deflate; server_max_window_bits=9");
+        .containsIgnoringCase(
+            "sec-websocket-extensions: permessage-deflate; server_max_window_bits=9");
     byte[] small = new byte[512];
     byte[] large = new byte[513];
     ch.writeOutbound(
@@ -303,7 +305,8 @@ class PerMessageDeflateTest {
   @Test
   void anUnacceptableOfferIsSkippedForTheNextOne() {
     EmbeddedChannel ch =
-        server("permessage-deflate; server_max_window_bits=16, permessage-deflate; foo",
+        server(
+            "permessage-deflate; server_max_window_bits=16, permessage-deflate; foo",
             "x-webkit-deflate-frame, permessage-deflate; client_no_context_takeover");
     assertThat(response(ch))
         .containsIgnoringCase("sec-websocket-extensions: permessage-deflate\r\n");

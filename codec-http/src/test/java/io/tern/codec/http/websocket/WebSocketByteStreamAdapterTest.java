@@ -25,7 +25,9 @@ class WebSocketByteStreamAdapterTest {
     ByteBuf first = ch.readInbound();
     ByteBuf second = ch.readInbound();
     assertThat(first.toString(StandardCharsets.US_ASCII)).isEqualTo("ab");
-    assertThat(second.toString(StandardCharsets.US_ASCII)).as("empty frames vanish").isEqualTo("cd");
+    assertThat(second.toString(StandardCharsets.US_ASCII))
+        .as("empty frames vanish")
+        .isEqualTo("cd");
     first.release();
     second.release();
     assertThat((Object) ch.readInbound()).isEqualTo("not a frame");

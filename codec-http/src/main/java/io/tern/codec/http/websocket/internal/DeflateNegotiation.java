@@ -52,7 +52,10 @@ public final class DeflateNegotiation {
       sb.append("; ").append(SERVER_NO_CONTEXT_TAKEOVER);
     }
     if (config.serverMaxWindowBits() < MAX_BITS) {
-      sb.append("; ").append(SERVER_MAX_WINDOW_BITS).append('=').append(config.serverMaxWindowBits());
+      sb.append("; ")
+          .append(SERVER_MAX_WINDOW_BITS)
+          .append('=')
+          .append(config.serverMaxWindowBits());
     }
     // Always offered: it lets the server limit the client's window, which the client can honour.
     sb.append("; ").append(CLIENT_MAX_WINDOW_BITS);
@@ -212,7 +215,8 @@ public final class DeflateNegotiation {
           }
           clientBits = bits;
         }
-        default -> throw new IllegalArgumentException("unknown permessage-deflate parameter " + name);
+        default ->
+            throw new IllegalArgumentException("unknown permessage-deflate parameter " + name);
       }
     }
     return new DeflateParams(

@@ -19,8 +19,8 @@ import java.util.zip.Deflater;
  * <p>The JDK's {@link Deflater} has a 15-bit window. With a smaller agreed window a message is
  * compressed only if it is unfragmented and no longer than the window, by a compressor reset just
  * before it, so no back-reference can reach further than the message itself; any other message is
- * sent uncompressed (RSV1 clear), as RFC 7692 allows for every message. Frames the application
- * sent with RSV bits of its own, and control frames, pass untouched.
+ * sent uncompressed (RSV1 clear), as RFC 7692 allows for every message. Frames the application sent
+ * with RSV bits of its own, and control frames, pass untouched.
  */
 public final class MessageDeflater {
   /** The empty stored block a sync flush ends with. */
@@ -136,8 +136,7 @@ public final class MessageDeflater {
   static final class Frames {
     private Frames() {}
 
-    static WebSocketFrame withPayload(
-        WebSocketFrame like, boolean fin, int rsv, ByteBuf payload) {
+    static WebSocketFrame withPayload(WebSocketFrame like, boolean fin, int rsv, ByteBuf payload) {
       if (like instanceof TextWebSocketFrame) {
         return new TextWebSocketFrame(fin, rsv, payload);
       }

@@ -20,8 +20,8 @@ import java.util.zip.Inflater;
  * data that does not parse fails with {@code 1007}.
  *
  * <p>A message ending with a final block ({@code BFINAL}) ends the deflate stream: what follows it
- * in the message is ignored and the next message starts a new stream. Otherwise the stream (and
- * its window) carries over to the next message, unless the peer resets its compressor per message.
+ * in the message is ignored and the next message starts a new stream. Otherwise the stream (and its
+ * window) carries over to the next message, unless the peer resets its compressor per message.
  */
 public final class MessageInflater {
   private static final byte[] TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};

@@ -20,8 +20,8 @@ import io.tern.transport.channel.ChannelHandlerContext;
  * the protocol handler, which answers it with a close frame; every frame read after it is dropped.
  *
  * <p>One instance per channel, on its event loop. Consumes the compressed frames it reads and
- * writes (passing on new ones owned by the next handler); holds a compressor and an inflater,
- * freed when the handler is removed.
+ * writes (passing on new ones owned by the next handler); holds a compressor and an inflater, freed
+ * when the handler is removed.
  */
 public final class PerMessageDeflateHandler implements ChannelHandler {
   private final MessageDeflater deflater;
@@ -42,7 +42,8 @@ public final class PerMessageDeflateHandler implements ChannelHandler {
    * @param maxMessageLength the largest inflated message
    * @param validateUtf8 whether inflated text is checked to be UTF-8
    */
-  public PerMessageDeflateHandler(DeflateParams params, long maxMessageLength, boolean validateUtf8) {
+  public PerMessageDeflateHandler(
+      DeflateParams params, long maxMessageLength, boolean validateUtf8) {
     this.deflater = new MessageDeflater(params);
     this.inflater = new MessageInflater(params, maxMessageLength);
     this.validateUtf8 = validateUtf8;

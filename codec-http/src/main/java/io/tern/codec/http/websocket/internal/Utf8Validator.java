@@ -13,13 +13,13 @@ import java.nio.ByteOrder;
  *
  * <p>A table-driven automaton: each byte is first mapped to one of twelve classes (ASCII, three
  * ranges of continuation bytes, invalid bytes, and the lead bytes grouped by what they allow next),
- * then the state and the class index the next state. Its states are "between characters", "one,
- * two or three continuation bytes owed", and four states for the second byte after {@code E0},
- * {@code ED}, {@code F0} and {@code F4}, whose narrower ranges are what exclude overlong forms,
- * surrogates and code points above U+10FFFF. Two table loads per byte and no data-dependent branch
- * but the reject test, where a chain of comparisons mispredicts on mixed text. Between characters,
- * eight bytes are still checked at once for the high bit, so ASCII text costs one load and one test
- * per word. {@link #feed} returns at the first byte that cannot continue a valid sequence, so a bad
+ * then the state and the class index the next state. Its states are "between characters", "one, two
+ * or three continuation bytes owed", and four states for the second byte after {@code E0}, {@code
+ * ED}, {@code F0} and {@code F4}, whose narrower ranges are what exclude overlong forms, surrogates
+ * and code points above U+10FFFF. Two table loads per byte and no data-dependent branch but the
+ * reject test, where a chain of comparisons mispredicts on mixed text. Between characters, eight
+ * bytes are still checked at once for the high bit, so ASCII text costs one load and one test per
+ * word. {@link #feed} returns at the first byte that cannot continue a valid sequence, so a bad
  * message fails as soon as that byte has arrived.
  *
  * <p>Not thread-safe; one per decoder.

@@ -30,7 +30,8 @@ class WebSocketByteStreamAdapterTest {
         .isEqualTo("cd");
     first.release();
     second.release();
-    assertThat((Object) ch.readInbound()).isEqualTo("not a frame");
+    Object third = ch.readInbound();
+    assertThat(third).isEqualTo("not a frame");
 
     ch.writeOutbound(ascii("xyz"));
     BinaryWebSocketFrame out = ch.readOutbound();

@@ -105,6 +105,7 @@ class AutobahnInteropTest {
                   WebSocketDecoderConfig.forServer()
                       .withMaxFramePayloadLength(MAX_PAYLOAD)
                       .withMaxMessagePayloadLength(MAX_PAYLOAD))
+              .perMessageDeflate(PerMessageDeflateConfig.defaults())
               .build();
       ServerChannel server =
           new ServerBootstrap()

@@ -26,6 +26,7 @@ import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
 import io.tern.examples.telnet.TelnetServer;
 import io.tern.examples.uptime.UptimeClient;
+import io.tern.examples.websocket.WebSocketChatServer;
 import io.tern.examples.websocket.WebSocketEchoServer;
 import java.util.Arrays;
 import java.util.Map;
@@ -96,8 +97,13 @@ public final class Examples {
     EXAMPLES.put(
         "websocket-echo",
         new Entry(
-            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server)",
+            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server); --deflate",
             WebSocketEchoServer::main));
+    EXAMPLES.put(
+        "websocket-chat",
+        new Entry(
+            "a chat room in the browser: http://127.0.0.1:8080/?name=YOU (page, script, WebSocket)",
+            WebSocketChatServer::main));
     EXAMPLES.put(
         "redis-server",
         new Entry(

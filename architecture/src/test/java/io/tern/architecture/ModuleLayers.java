@@ -99,6 +99,7 @@ final class ModuleLayers {
         .module("codec-socks", "codec")
         .module("handler-proxy", "codec-socks")
         .module("codec-dns", "codec")
+        .module("resolver-dns", "codec-dns")
         .module("codec-mqtt", "codec")
         .application("examples")
         .application("benchmarks")

@@ -139,6 +139,17 @@ final class UdpSockets {
     private boolean dead;
 
     void open() {
+      closedPromise.addListener(f -> open.remove(this));
+      try {
+        bind();
+      } catch (RuntimeException e) {
+        // The factory could not create a channel (a loop of another transport, say).
+        dead = true;
+        closedPromise.trySuccess(null);
+      }
+    }
+
+    private void bind() {
       new Bootstrap()
           .group(loop)
           .channelFactory(settings.datagramChannelFactory())
@@ -229,7 +240,6 @@ final class UdpSockets {
     private void closeIfDrained() {
       if (retired && inFlight.isEmpty() && !dead) {
         dead = true;
-        open.remove(this);
         if (channel != null) {
           channel.close();
         }
@@ -239,7 +249,6 @@ final class UdpSockets {
     /** Fails everything in flight and closes the socket. */
     void closeNow(Throwable cause) {
       dead = true;
-      open.remove(this);
       if (channel != null) {
         channel.close();
       }

@@ -261,6 +261,7 @@ public final class DnsResolveCompare {
     };
   }
 
+  @SuppressWarnings("FutureReturnValueIgnored") // listeners report through the callback
   private static Resolver netty(InetSocketAddress server) {
     MultiThreadIoEventLoopGroup group =
         new MultiThreadIoEventLoopGroup(1, io.netty.channel.nio.NioIoHandler.newFactory());

@@ -30,8 +30,8 @@ import java.nio.file.Path;
  * {@code ./run-example dns-server --zone FILE [--port 10053] [--host 127.0.0.1]}: an authoritative
  * DNS server answering from a zone file ({@link Zone}: A, AAAA, CNAME, NS, PTR, MX, TXT, SRV, SOA,
  * CAA) over UDP and TCP on the same port. An answer too large for the client's UDP payload size is
- * sent truncated, and the client asks again over TCP. Try {@code dig @127.0.0.1 -p 10053
- * www.example.test AAAA} (and {@code +tcp}).
+ * sent truncated, and the client asks again over TCP. Try dig against server 127.0.0.1, port 10053
+ * (docs/dns.md shows the commands), over UDP and with {@code +tcp}.
  *
  * <h2>Threading</h2>
  *

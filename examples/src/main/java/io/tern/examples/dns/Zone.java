@@ -31,16 +31,16 @@ import java.util.Locale;
  * <pre>
  * $ORIGIN example.test.
  * $TTL 300
- * @      IN SOA   ns1 admin 2026112901 3600 600 86400 60
- * @      IN NS    ns1
+ * {@literal @}      IN SOA   ns1 admin 2026112901 3600 600 86400 60
+ * {@literal @}      IN NS    ns1
  * ns1    IN A     192.0.2.53
  * www       A     192.0.2.10
  *           AAAA  2001:db8::10
  * alias     CNAME www
- * @         MX    10 mail
- * @         TXT   "v=spf1 -all" "second string"
+ * {@literal @}         MX    10 mail
+ * {@literal @}         TXT   "v=spf1 -all" "second string"
  * _sip._tcp SRV   10 60 5060 sip
- * @         CAA   0 issue "letsencrypt.org"
+ * {@literal @}         CAA   0 issue "letsencrypt.org"
  * </pre>
  *
  * <h2>Threading</h2>
@@ -120,7 +120,7 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
           i++;
         }
         String type = words.get(i++).toUpperCase(Locale.ROOT);
-        records.add(record(owner, recordTtl, type, words.subList(i, words.size()), origin));
+        records.add(parseRecord(owner, recordTtl, type, words.subList(i, words.size()), origin));
       } catch (RuntimeException e) {
         throw new UsageException("zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
       }
@@ -143,7 +143,7 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
     return new Zone(origin, soa, records);
   }
 
-  private static DnsRecord record(
+  private static DnsRecord parseRecord(
       String owner, long ttl, String type, List<String> data, String origin) {
     int in = DnsRecord.CLASS_IN;
     return switch (type) {

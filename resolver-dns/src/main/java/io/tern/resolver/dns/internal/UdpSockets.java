@@ -128,11 +128,14 @@ final class UdpSockets {
     return done;
   }
 
+  /** A query waiting for its socket to be bound. */
+  private record Queued(DnsEnvelope envelope, int id) {}
+
   /** One bound UDP socket and the queries in flight on it, by id. */
   private final class UdpSocket implements ChannelHandler {
     private final Map<Integer, PendingQuery> inFlight = new HashMap<>();
     private final Promise<Void> closedPromise = loop.newPromise();
-    private List<Object[]> waiting = new ArrayList<>();
+    private List<Queued> waiting = new ArrayList<>();
     private Channel channel;
     private int issued;
     private boolean retired;
@@ -182,10 +185,10 @@ final class UdpSockets {
                   channel.close();
                   return;
                 }
-                List<Object[]> queued = waiting;
+                List<Queued> queued = waiting;
                 waiting = null;
-                for (Object[] q : queued) {
-                  write((DnsEnvelope) q[0], (Integer) q[1]);
+                for (Queued q : queued) {
+                  write(q.envelope(), q.id());
                 }
               });
     }
@@ -208,7 +211,7 @@ final class UdpSockets {
 
     void send(DnsEnvelope envelope, int id) {
       if (waiting != null) {
-        waiting.add(new Object[] {envelope, id});
+        waiting.add(new Queued(envelope, id));
       } else {
         write(envelope, id);
       }

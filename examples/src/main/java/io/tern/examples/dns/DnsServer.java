@@ -117,7 +117,11 @@ public final class DnsServer implements AutoCloseable {
     return (InetSocketAddress) udp.localAddress();
   }
 
-  /** Closes both listeners and waits. */
+  /**
+   * Closes both listeners and waits.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
   @Override
   public void close() throws InterruptedException {
     udp.close().sync();

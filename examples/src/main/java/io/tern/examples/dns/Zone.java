@@ -122,7 +122,10 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
         String type = words.get(i++).toUpperCase(Locale.ROOT);
         records.add(parseRecord(owner, recordTtl, type, words.subList(i, words.size()), origin));
       } catch (RuntimeException e) {
-        throw new UsageException("zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
+        UsageException bad =
+            new UsageException("zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
+        bad.initCause(e);
+        throw bad;
       }
     }
     if (origin == null) {

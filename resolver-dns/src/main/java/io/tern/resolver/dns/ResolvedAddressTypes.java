@@ -18,19 +18,13 @@ import java.util.List;
  */
 public enum ResolvedAddressTypes {
   /** IPv4 addresses only: only {@code A} queries. */
-  IPV4_ONLY(List.of(DnsRecordType.A)),
+  IPV4_ONLY,
   /** IPv6 addresses only: only {@code AAAA} queries. */
-  IPV6_ONLY(List.of(DnsRecordType.AAAA)),
+  IPV6_ONLY,
   /** Both families, queried in parallel; IPv4 addresses first. */
-  IPV4_PREFERRED(List.of(DnsRecordType.A, DnsRecordType.AAAA)),
+  IPV4_PREFERRED,
   /** Both families, queried in parallel; IPv6 addresses first. */
-  IPV6_PREFERRED(List.of(DnsRecordType.AAAA, DnsRecordType.A));
-
-  private final List<DnsRecordType> types;
-
-  ResolvedAddressTypes(List<DnsRecordType> types) {
-    this.types = types;
-  }
+  IPV6_PREFERRED;
 
   /**
    * Returns the record types queried, the preferred first.
@@ -38,6 +32,11 @@ public enum ResolvedAddressTypes {
    * @return {@code A}, {@code AAAA}, or both in order of preference
    */
   public List<DnsRecordType> recordTypes() {
-    return types;
+    return switch (this) {
+      case IPV4_ONLY -> List.of(DnsRecordType.A);
+      case IPV6_ONLY -> List.of(DnsRecordType.AAAA);
+      case IPV4_PREFERRED -> List.of(DnsRecordType.A, DnsRecordType.AAAA);
+      case IPV6_PREFERRED -> List.of(DnsRecordType.AAAA, DnsRecordType.A);
+    };
   }
 }

@@ -96,7 +96,7 @@ class SpoofingTest {
       get(resolver.resolve("n" + i + ".test"));
     }
     for (int i = 0; i < 3; i++) {
-      int id = (expected[2 * i] & 0xFF) << 8 | (expected[2 * i + 1] & 0xFF);
+      int id = ((expected[2 * i] & 0xFF) << 8) | (expected[2 * i + 1] & 0xFF);
       assertThat(server.log().get(i).query().id()).isEqualTo(id);
     }
     get(resolver.close());

@@ -62,7 +62,7 @@ public final class HostsFile {
       if (line.isEmpty()) {
         continue;
       }
-      String[] words = line.split("\\s+");
+      String[] words = line.split("\\s+", -1);
       InetAddress address = ResolvConf.literal(words[0]);
       if (address == null || words.length < 2) {
         continue;

@@ -29,7 +29,7 @@ final class QueryIds {
 
   /** Returns an id, 0 to 65535. */
   int nextId() {
-    return nextByte() << 8 | nextByte();
+    return (nextByte() << 8) | nextByte();
   }
 
   /** Returns a number from 0 (inclusive) to {@code bound} (exclusive, at most 65536). */
@@ -38,7 +38,7 @@ final class QueryIds {
       return 0;
     }
     // Rejection keeps the choice uniform when bound does not divide 65536.
-    int limit = 65536 - 65536 % bound;
+    int limit = 65536 - (65536 % bound);
     for (; ; ) {
       int r = nextId();
       if (r < limit) {

@@ -90,7 +90,7 @@ public record ResolvConf(
       if (line.isEmpty() || line.charAt(0) == '#' || line.charAt(0) == ';') {
         continue;
       }
-      String[] words = line.split("\\s+");
+      String[] words = line.split("\\s+", -1);
       switch (words[0]) {
         case "nameserver" -> {
           if (words.length > 1 && servers.size() < MAX_NAME_SERVERS) {

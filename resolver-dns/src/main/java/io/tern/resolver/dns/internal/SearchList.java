@@ -34,6 +34,6 @@ final class SearchList {
     if (!asGivenFirst) {
       out.add(name + '.');
     }
-    return out;
+    return List.copyOf(out);
   }
 }

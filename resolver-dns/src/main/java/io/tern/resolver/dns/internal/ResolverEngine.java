@@ -132,6 +132,9 @@ public final class ResolverEngine {
 
   /** Looks up one family of one absolute name, joining a lookup of the same already in flight. */
   Future<TypeAnswer> lookup(String hostname, String name, DnsRecordType type) {
+    if (cache.get(name, type) instanceof DnsCache.Addresses cached) {
+      return loop.newSucceededFuture(TypeAnswer.of(cached.addresses())); // the common case
+    }
     String key = name.toLowerCase(Locale.ROOT) + '/' + type.code();
     Future<TypeAnswer> running = inFlight.get(key);
     if (running != null) {

@@ -8,6 +8,7 @@ import io.tern.codec.dns.DnsMessage;
 import io.tern.codec.dns.DnsQuestion;
 import io.tern.codec.dns.DnsRecordType;
 import io.tern.codec.dns.DnsTxtRecord;
+import io.tern.common.concurrent.Future;
 import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelHandler;
@@ -18,7 +19,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -178,6 +181,45 @@ class DnsNameResolverTest {
       get(ch.close());
       get(resolver.close());
     }
+  }
+
+  @Test
+  void asAnAddressResolverItResolvesOnlyUnresolvedAddresses() throws Exception {
+    serveBothFamilies();
+    DnsNameResolver resolver =
+        fixture.builder(server).resolvedAddressTypes(ResolvedAddressTypes.IPV4_ONLY).build();
+    InetSocketAddress resolved = new InetSocketAddress(InetAddress.ofLiteral("192.0.2.99"), 80);
+    assertThat(get(resolver.resolve(resolved, fixture.group.next()))).isSameAs(resolved);
+    assertThat(
+            get(
+                resolver.resolve(
+                    InetSocketAddress.createUnresolved("www.test", 8443), fixture.group.next())))
+        .isEqualTo(new InetSocketAddress(InetAddress.ofLiteral("192.0.2.1"), 8443));
+    assertThat(server.log()).hasSize(1);
+    get(resolver.close());
+  }
+
+  @Test
+  void closingFailsWhatIsInFlightAtOnce() throws Exception {
+    server = new ScriptedDnsServer(ex -> List.of()); // never answers
+    DnsNameResolver resolver =
+        fixture
+            .builder(server)
+            .resolvedAddressTypes(ResolvedAddressTypes.IPV4_ONLY)
+            .queryTimeout(Duration.ofMinutes(5))
+            .build();
+    Future<InetAddress> pending = resolver.resolve("www.test");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (server.log().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(10); // a bounded wait for the query to reach the server
+    }
+    assertThat(server.log()).hasSize(1);
+    get(resolver.close());
+    // long before the five-minute timeout: closing failed the query
+    assertThat(failure(pending))
+        .isInstanceOf(DnsNameResolverException.class)
+        .hasMessageContaining("closed");
+    assertThat(resolver.openSockets()).isZero();
   }
 
   @Test

@@ -75,7 +75,9 @@ class DnsResolverInteropTest {
                 "--host-record=v4.test,192.0.2.11",
                 "--cname=alias1.test,www.test",
                 "--cname=alias2.test,alias1.test"));
-    args.add("--txt-record=big.test," + String.join(",", BIG_TXT.stream().map(s -> '"' + s + '"').toList()));
+    args.add(
+        "--txt-record=big.test,"
+            + String.join(",", BIG_TXT.stream().map(s -> '"' + s + '"').toList()));
     Peer.Builder peer = Peer.command("dnsmasq", "apt package dnsmasq-base");
     args.add("--pid-file=" + peer.directory().resolve("dnsmasq.pid"));
     dnsmasq = peer.args(args.toArray(String[]::new)).readyOnPort(port).start();
@@ -125,12 +127,15 @@ class DnsResolverInteropTest {
   void resolvesBothFamiliesInPreferenceOrder() throws Exception {
     DnsNameResolver resolver = builder(server).build();
     assertThat(get(resolver.resolveAll("www.test")))
-        .containsExactly(InetAddress.ofLiteral("192.0.2.10"), InetAddress.ofLiteral("2001:db8::10"));
+        .containsExactly(
+            InetAddress.ofLiteral("192.0.2.10"), InetAddress.ofLiteral("2001:db8::10"));
     DnsNameResolver v6first =
         builder(server).resolvedAddressTypes(ResolvedAddressTypes.IPV6_PREFERRED).build();
     assertThat(get(v6first.resolveAll("www.test")))
-        .containsExactly(InetAddress.ofLiteral("2001:db8::10"), InetAddress.ofLiteral("192.0.2.10"));
-    assertThat(get(resolver.resolveAll("v4.test"))).containsExactly(InetAddress.ofLiteral("192.0.2.11"));
+        .containsExactly(
+            InetAddress.ofLiteral("2001:db8::10"), InetAddress.ofLiteral("192.0.2.10"));
+    assertThat(get(resolver.resolveAll("v4.test")))
+        .containsExactly(InetAddress.ofLiteral("192.0.2.11"));
     get(resolver.close());
     get(v6first.close());
   }
@@ -139,7 +144,8 @@ class DnsResolverInteropTest {
   void followsACnameChain() throws Exception {
     DnsNameResolver resolver = builder(server).build();
     assertThat(get(resolver.resolveAll("alias2.test")))
-        .containsExactly(InetAddress.ofLiteral("192.0.2.10"), InetAddress.ofLiteral("2001:db8::10"));
+        .containsExactly(
+            InetAddress.ofLiteral("192.0.2.10"), InetAddress.ofLiteral("2001:db8::10"));
     DnsMessage raw = get(resolver.query(DnsQuestion.of("alias2.test", DnsRecordType.A)));
     assertThat(raw.answers())
         .extracting(DnsRecord::type)

@@ -123,9 +123,19 @@ public final class DnsResolveCompare {
       for (int round = 1; round <= rounds; round++) {
         boolean ternFirst = round % 2 == 1;
         Run a =
-            run(ternFirst ? "tern" : "netty", ternFirst ? () -> tern(server, t, q) : () -> netty(server), names, lookups, window);
+            run(
+                ternFirst ? "tern" : "netty",
+                ternFirst ? () -> tern(server, t, q) : () -> netty(server),
+                names,
+                lookups,
+                window);
         Run b =
-            run(ternFirst ? "netty" : "tern", ternFirst ? () -> netty(server) : () -> tern(server, t, q), names, lookups, window);
+            run(
+                ternFirst ? "netty" : "tern",
+                ternFirst ? () -> netty(server) : () -> tern(server, t, q),
+                names,
+                lookups,
+                window);
         Run tern = ternFirst ? a : b;
         Run netty = ternFirst ? b : a;
         print(round, "tern", tern);

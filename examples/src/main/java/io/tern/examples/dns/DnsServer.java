@@ -95,7 +95,8 @@ public final class DnsServer implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                       ch.pipeline()
-                          .addLast(new TcpDnsEncoder(), new TcpDnsDecoder(), new TcpHandler(answerer));
+                          .addLast(
+                              new TcpDnsEncoder(), new TcpDnsDecoder(), new TcpHandler(answerer));
                     }
                   })
               .bind(bound)
@@ -138,8 +139,7 @@ public final class DnsServer implements AutoCloseable {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       DnsEnvelope query = (DnsEnvelope) msg;
-      DnsMessage response =
-          ZoneAnswerer.forUdp(query.message(), answerer.answer(query.message()));
+      DnsMessage response = ZoneAnswerer.forUdp(query.message(), answerer.answer(query.message()));
       ctx.writeAndFlush(DnsEnvelope.to(response, query.sender()));
     }
 

@@ -24,9 +24,9 @@ import java.util.Locale;
 /**
  * One zone read from a file in a simple subset of the RFC 1035 master format: {@code $ORIGIN} and
  * {@code $TTL} lines, then one record per line, {@code owner [ttl] [IN] TYPE data}, with {@code @}
- * for the origin, names without a final dot relative to it, a line starting with blanks owned by the
- * previous owner, {@code ;} comments, and double-quoted strings for TXT and CAA. Types: A, AAAA,
- * CNAME, NS, PTR, MX, TXT, SRV, SOA, CAA. The zone must have exactly one SOA, at its origin.
+ * for the origin, names without a final dot relative to it, a line starting with blanks owned by
+ * the previous owner, {@code ;} comments, and double-quoted strings for TXT and CAA. Types: A,
+ * AAAA, CNAME, NS, PTR, MX, TXT, SRV, SOA, CAA. The zone must have exactly one SOA, at its origin.
  *
  * <pre>
  * $ORIGIN example.test.
@@ -123,7 +123,8 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
         records.add(parseRecord(owner, recordTtl, type, words.subList(i, words.size()), origin));
       } catch (RuntimeException e) {
         UsageException bad =
-            new UsageException("zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
+            new UsageException(
+                "zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
         bad.initCause(e);
         throw bad;
       }
@@ -162,7 +163,8 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
           new DnsNameRecord(
               owner, DnsRecordType.valueOf(code(type)), in, ttl, absolute(data.get(0), origin));
       case "MX" ->
-          new DnsMxRecord(owner, in, ttl, Integer.parseInt(data.get(0)), absolute(data.get(1), origin));
+          new DnsMxRecord(
+              owner, in, ttl, Integer.parseInt(data.get(0)), absolute(data.get(1), origin));
       case "TXT" -> new DnsTxtRecord(owner, in, ttl, data.stream().map(Zone::unquote).toList());
       case "SRV" ->
           new DnsSrvRecord(
@@ -220,7 +222,9 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
     return word;
   }
 
-  /** The words of a line: blanks separate them, except inside quotes; {@code ;} starts a comment. */
+  /**
+   * The words of a line: blanks separate them, except inside quotes; {@code ;} starts a comment.
+   */
   private static List<String> words(String line) {
     List<String> words = new ArrayList<>();
     StringBuilder word = null;

@@ -1,5 +1,7 @@
 package io.tern.examples.dns;
 
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.Unpooled;
 import io.tern.codec.dns.DnsMessage;
 import io.tern.codec.dns.DnsMessages;
 import io.tern.codec.dns.DnsNameRecord;
@@ -8,8 +10,6 @@ import io.tern.codec.dns.DnsRecord;
 import io.tern.codec.dns.DnsRecordType;
 import io.tern.codec.dns.DnsResponseCode;
 import io.tern.codec.dns.Edns;
-import io.tern.buffer.ByteBuf;
-import io.tern.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -117,9 +117,9 @@ public final class ZoneAnswerer {
   }
 
   /**
-   * Returns the response as a datagram may carry it: whole if it fits the client's UDP payload
-   * size (512 bytes without EDNS0, at most {@link #MAX_UDP_PAYLOAD}), else with no records and the
-   * TC bit set, so the client asks again over TCP.
+   * Returns the response as a datagram may carry it: whole if it fits the client's UDP payload size
+   * (512 bytes without EDNS0, at most {@link #MAX_UDP_PAYLOAD}), else with no records and the TC
+   * bit set, so the client asks again over TCP.
    *
    * @param query the query (for its EDNS0 payload size)
    * @param response the whole response

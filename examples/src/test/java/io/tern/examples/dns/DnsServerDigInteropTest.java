@@ -69,7 +69,11 @@ class DnsServerDigInteropTest {
     try {
       Process p;
       try {
-        p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        p =
+            new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
       } catch (IOException e) {
         throw new AssertionError("dig is not installed (apt package bind9-dnsutils): " + e, e);
       }
@@ -128,7 +132,8 @@ class DnsServerDigInteropTest {
     Result r = dig(transport, "nothing.example.test", "A");
     assertThat(r.exit()).as(r.output()).isZero();
     assertThat(r.output()).contains("status: NXDOMAIN").contains("flags: qr aa");
-    assertThat(r.output()).containsPattern("AUTHORITY SECTION:\\s+example\\.test\\.\\s+\\d+\\s+IN\\s+SOA");
+    assertThat(r.output())
+        .containsPattern("AUTHORITY SECTION:\\s+example\\.test\\.\\s+\\d+\\s+IN\\s+SOA");
   }
 
   @ParameterizedTest

@@ -53,7 +53,8 @@ class ZoneAnswererTest {
         .singleElement()
         .isInstanceOfSatisfying(
             DnsTxtRecord.class,
-            t -> assertThat(t.strings()).containsExactly("v=spf1 -all", "second \"quoted\" string"));
+            t ->
+                assertThat(t.strings()).containsExactly("v=spf1 -all", "second \"quoted\" string"));
     assertThat(zone.records())
         .filteredOn(r -> r.name().equals("alias.example.test."))
         .singleElement()
@@ -66,7 +67,10 @@ class ZoneAnswererTest {
     DnsMessage r = ask("WWW.example.test", DnsRecordType.AAAA);
     assertThat(r.isAuthoritative()).isTrue();
     assertThat(r.id()).isEqualTo(7);
-    assertThat(r.answers()).singleElement().extracting(DnsRecord::type).isEqualTo(DnsRecordType.AAAA);
+    assertThat(r.answers())
+        .singleElement()
+        .extracting(DnsRecord::type)
+        .isEqualTo(DnsRecordType.AAAA);
     assertThat(ask("_sip._tcp.example.test", DnsRecordType.SRV).answers())
         .singleElement()
         .isInstanceOfSatisfying(

@@ -29,15 +29,15 @@ import java.util.Objects;
  *
  * <p>A resolution returns a literal address as it is, then looks in the hosts file, then asks the
  * name servers for each name of the search list in turn ({@code ndots} decides whether the name as
- * given comes first), A and AAAA in parallel as {@link ResolvedAddressTypes} says, following CNAMEs.
- * Answers are cached for their TTL (negative answers for the SOA's minimum), within bounds.
+ * given comes first), A and AAAA in parallel as {@link ResolvedAddressTypes} says, following
+ * CNAMEs. Answers are cached for their TTL (negative answers for the SOA's minimum), within bounds.
  * Failures are {@link DnsNameResolverException}s ({@link java.net.UnknownHostException}s).
  *
- * <p>Security: every query goes out under a 16-bit id from a {@link java.security.SecureRandom} on a
- * UDP socket chosen at random from a small pool whose sockets are bound to kernel-chosen random
+ * <p>Security: every query goes out under a 16-bit id from a {@link java.security.SecureRandom} on
+ * a UDP socket chosen at random from a small pool whose sockets are bound to kernel-chosen random
  * ports and replaced after a bounded number of queries; an answer must come from the server asked,
- * carry the id and repeat the question, or it is dropped and the query waits on. Only records on the
- * chain from the name asked are used or cached.
+ * carry the id and repeat the question, or it is dropped and the query waits on. Only records on
+ * the chain from the name asked are used or cached.
  *
  * <h2>Threading</h2>
  *

@@ -375,8 +375,7 @@ public final class DnsNameResolverBuilder {
     }
     InetSocketAddress local = localAddress;
     if (local == null) {
-      local =
-          new InetSocketAddress(InetAddress.ofLiteral(allIpv4 ? "0.0.0.0" : "::"), 0);
+      local = new InetSocketAddress(InetAddress.ofLiteral(allIpv4 ? "0.0.0.0" : "::"), 0);
     }
     ResolverSettings settings =
         new ResolverSettings(

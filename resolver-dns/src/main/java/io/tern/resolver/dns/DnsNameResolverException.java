@@ -35,8 +35,7 @@ public class DnsNameResolverException extends UnknownHostException {
    * @param responseCode the response code that decided it, or {@code null}
    * @param message what went wrong
    */
-  public DnsNameResolverException(
-      String hostname, DnsResponseCode responseCode, String message) {
+  public DnsNameResolverException(String hostname, DnsResponseCode responseCode, String message) {
     super(hostname + ": " + message);
     this.hostname = hostname;
     this.responseCode = responseCode;

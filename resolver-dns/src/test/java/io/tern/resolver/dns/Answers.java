@@ -55,7 +55,9 @@ final class Answers {
     DnsMessage.Builder b = reply(query);
     for (String address : addresses) {
       InetAddress ip = InetAddress.ofLiteral(address);
-      if (new DnsAddressRecord(name(query), DnsRecord.CLASS_IN, ttl, ip).type().equals(type(query))) {
+      if (new DnsAddressRecord(name(query), DnsRecord.CLASS_IN, ttl, ip)
+          .type()
+          .equals(type(query))) {
         b.addAnswer(new DnsAddressRecord(name(query), DnsRecord.CLASS_IN, ttl, ip));
       }
     }

@@ -57,7 +57,9 @@ class CnameTest {
               DnsMessage q = ex.query();
               if (Answers.name(q).equals("www.test.")) {
                 return List.of(
-                    Answers.reply(q).addAnswer(Answers.cname("www.test.", "elsewhere.test.", 300)).build());
+                    Answers.reply(q)
+                        .addAnswer(Answers.cname("www.test.", "elsewhere.test.", 300))
+                        .build());
               }
               return Answers.addresses(q, 300, "192.0.2.81");
             });

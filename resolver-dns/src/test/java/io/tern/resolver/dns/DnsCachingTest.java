@@ -75,8 +75,7 @@ class DnsCachingTest {
               assertThat(e.responseCode()).isEqualTo(DnsResponseCode.NXDOMAIN);
             });
     clock.advance(59, TimeUnit.SECONDS);
-    assertThat(failure(resolver.resolve("gone.test")))
-        .isInstanceOf(DnsNameResolverException.class);
+    assertThat(failure(resolver.resolve("gone.test"))).isInstanceOf(DnsNameResolverException.class);
     assertThat(server.udpQueries()).isEqualTo(1);
     clock.advance(1, TimeUnit.SECONDS);
     failure(resolver.resolve("gone.test"));
@@ -88,7 +87,9 @@ class DnsCachingTest {
   void noDataIsCachedAsNegativeToo() throws Exception {
     server =
         new ScriptedDnsServer(
-            ex -> List.of(Answers.reply(ex.query()).addAuthority(Answers.soa("test.", 300, 45)).build()));
+            ex ->
+                List.of(
+                    Answers.reply(ex.query()).addAuthority(Answers.soa("test.", 300, 45)).build()));
     DnsNameResolver resolver = resolver();
     assertThat(failure(resolver.resolve("empty.test")))
         .isInstanceOfSatisfying(
@@ -104,7 +105,8 @@ class DnsCachingTest {
   void withoutAnSoaANegativeAnswerIsNotCached() throws Exception {
     server =
         new ScriptedDnsServer(
-            ex -> List.of(Answers.reply(ex.query()).responseCode(DnsResponseCode.NXDOMAIN).build()));
+            ex ->
+                List.of(Answers.reply(ex.query()).responseCode(DnsResponseCode.NXDOMAIN).build()));
     DnsNameResolver resolver = resolver();
     failure(resolver.resolve("gone.test"));
     failure(resolver.resolve("gone.test"));
@@ -150,5 +152,4 @@ class DnsCachingTest {
     assertThat(server.udpQueries()).isEqualTo(1);
     get(resolver.close());
   }
-
 }

@@ -121,7 +121,8 @@ class DnsNameResolverTest {
     Files.writeString(hosts, "192.0.2.77 static.test alias.test\n2001:db8::77 static.test\n");
     DnsNameResolver resolver = fixture.builder(server).hostsFile(hosts).build();
     assertThat(get(resolver.resolveAll("STATIC.test")))
-        .containsExactly(InetAddress.ofLiteral("192.0.2.77"), InetAddress.ofLiteral("2001:db8::77"));
+        .containsExactly(
+            InetAddress.ofLiteral("192.0.2.77"), InetAddress.ofLiteral("2001:db8::77"));
     assertThat(get(resolver.resolve("alias.test."))).isEqualTo(InetAddress.ofLiteral("192.0.2.77"));
     assertThat(server.log()).isEmpty();
     get(resolver.close());
@@ -148,7 +149,8 @@ class DnsNameResolverTest {
                 List.of(
                     Answers.reply(ex.query())
                         .addAnswer(
-                            new DnsTxtRecord(Answers.name(ex.query()), 1, 60, List.of("v=spf1 -all")))
+                            new DnsTxtRecord(
+                                Answers.name(ex.query()), 1, 60, List.of("v=spf1 -all")))
                         .build()));
     DnsNameResolver resolver = fixture.builder(server).build();
     DnsMessage response = get(resolver.query(DnsQuestion.of("mail.test", DnsRecordType.TXT)));
@@ -174,9 +176,9 @@ class DnsNameResolverTest {
                   .connect("service.test", target.getLocalPort()));
       try (Socket accepted = target.accept()) {
         assertThat(ch.remoteAddress())
-            .isEqualTo(new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), target.getLocalPort()));
-        assertThat(accepted.getPort())
-            .isEqualTo(((InetSocketAddress) ch.localAddress()).getPort());
+            .isEqualTo(
+                new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), target.getLocalPort()));
+        assertThat(accepted.getPort()).isEqualTo(((InetSocketAddress) ch.localAddress()).getPort());
       }
       get(ch.close());
       get(resolver.close());

@@ -70,7 +70,8 @@ class RetryTest {
   void aServerFailureMovesOnToTheNextServer() throws Exception {
     first =
         new ScriptedDnsServer(
-            ex -> List.of(Answers.reply(ex.query()).responseCode(DnsResponseCode.SERVFAIL).build()));
+            ex ->
+                List.of(Answers.reply(ex.query()).responseCode(DnsResponseCode.SERVFAIL).build()));
     second = new ScriptedDnsServer(ex -> Answers.addresses(ex.query(), 60, "192.0.2.2"));
     DnsNameResolver resolver = builder(first, second).build();
     assertThat(get(resolver.resolve("www.test"))).isEqualTo(InetAddress.ofLiteral("192.0.2.2"));

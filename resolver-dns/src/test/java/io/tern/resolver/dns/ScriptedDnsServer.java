@@ -148,8 +148,7 @@ final class ScriptedDnsServer implements AutoCloseable {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
       DnsMessage query = (DnsMessage) msg;
-      Exchange ex =
-          new Exchange(query, true, (InetSocketAddress) ctx.channel().remoteAddress());
+      Exchange ex = new Exchange(query, true, (InetSocketAddress) ctx.channel().remoteAddress());
       log.add(ex);
       for (DnsMessage reply : script.answer(ex)) {
         ctx.writeAndFlush(reply);

@@ -55,7 +55,9 @@ class SpoofingTest {
               forged(q, q.id() ^ 1, name, DnsRecordType.A), // wrong id
               forged(q, q.id(), "other.test.", DnsRecordType.A), // wrong name
               forged(q, q.id(), name, DnsRecordType.AAAA), // wrong type
-              forged(q, q.id(), name, DnsRecordType.A).toBuilder().response(false).build()); // a query
+              forged(q, q.id(), name, DnsRecordType.A).toBuilder()
+                  .response(false)
+                  .build()); // a query
         });
     DnsNameResolver resolver =
         fixture
@@ -119,7 +121,8 @@ class SpoofingTest {
       ports.add(ex.client().getPort());
     }
     assertThat(ports).hasSize(3);
-    List<InetSocketAddress> clients = server.log().stream().map(ScriptedDnsServer.Exchange::client).toList();
+    List<InetSocketAddress> clients =
+        server.log().stream().map(ScriptedDnsServer.Exchange::client).toList();
     assertThat(clients.get(0)).isEqualTo(clients.get(2)).isNotEqualTo(clients.get(3));
     get(resolver.close());
     assertThat(resolver.openSockets()).isZero();

@@ -53,7 +53,8 @@ final class AddressLookup {
   private boolean visit(String name) {
     if (!chain.add(name.toLowerCase(Locale.ROOT))) {
       promise.tryFailure(
-          new DnsNameResolverException(hostname, null, "CNAME loop at " + name + " (" + type + ")"));
+          new DnsNameResolverException(
+              hostname, null, "CNAME loop at " + name + " (" + type + ")"));
       return false;
     }
     if (chain.size() - 1 > engine.settings().maxCnameDepth()) {

@@ -51,7 +51,8 @@ public final class DnsCache {
   /**
    * A negative answer.
    *
-   * @param responseCode {@code NXDOMAIN} for a name that does not exist, {@code NOERROR} for no data
+   * @param responseCode {@code NXDOMAIN} for a name that does not exist, {@code NOERROR} for no
+   *     data
    * @param expiresAtNanos when it expires
    */
   public record Negative(DnsResponseCode responseCode, long expiresAtNanos) implements Entry {}

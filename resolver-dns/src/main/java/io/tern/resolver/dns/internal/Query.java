@@ -78,7 +78,13 @@ final class Query {
           new DnsNameResolverException(
               hostname,
               lastCode,
-              "no server answered " + question.name() + " " + question.type() + " (last: " + lastCode + ")");
+              "no server answered "
+                  + question.name()
+                  + " "
+                  + question.type()
+                  + " (last: "
+                  + lastCode
+                  + ")");
     } else {
       e =
           new DnsNameResolverTimeoutException(

@@ -15,8 +15,8 @@ import java.util.List;
  * Resolves one host name to its addresses: a literal address is returned as it is; a name in the
  * hosts file gets its addresses from there; otherwise each candidate of the search list is looked
  * up, every family asked for in parallel, until one has addresses. A negative answer (the name does
- * not exist, or has no address of those families) moves on to the next candidate; any other
- * failure (no server answered, every server failed, a CNAME loop) ends the resolution with it.
+ * not exist, or has no address of those families) moves on to the next candidate; any other failure
+ * (no server answered, every server failed, a CNAME loop) ends the resolution with it.
  *
  * <p>The addresses carry the host name as the caller gave it, and come in the order of {@link
  * io.tern.resolver.dns.ResolvedAddressTypes}: the preferred family first.
@@ -116,11 +116,17 @@ final class Resolution {
           new DnsNameResolverException(
               hostname,
               DnsResponseCode.NOERROR,
-              "no " + engine.settings().addressTypes().recordTypes() + " records (tried " + candidates + ")"));
+              "no "
+                  + engine.settings().addressTypes().recordTypes()
+                  + " records (tried "
+                  + candidates
+                  + ")"));
     } else {
       promise.tryFailure(
           new DnsNameResolverException(
-              hostname, DnsResponseCode.NXDOMAIN, "no such name (NXDOMAIN; tried " + candidates + ")"));
+              hostname,
+              DnsResponseCode.NXDOMAIN,
+              "no such name (NXDOMAIN; tried " + candidates + ")"));
     }
   }
 

@@ -16,8 +16,8 @@ import java.util.Map;
 
 /**
  * The resolver's state and the operations on it, all on one event loop: the cache, the UDP socket
- * pool, the query ids, the rotation over name servers, and the lookups in flight (a second
- * lookup of a name and type already being asked joins the first instead of querying again).
+ * pool, the query ids, the rotation over name servers, and the lookups in flight (a second lookup
+ * of a name and type already being asked joins the first instead of querying again).
  *
  * <p>Every method must be called on {@link #loop()}; the public API hands calls over to it.
  */

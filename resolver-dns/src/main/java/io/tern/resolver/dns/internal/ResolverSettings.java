@@ -71,7 +71,8 @@ public record ResolverSettings(
       throw new IllegalArgumentException("no name servers");
     }
     if (ndots < 0 || attempts < 1 || maxCnameDepth < 0 || maxAnswerRecords < 1) {
-      throw new IllegalArgumentException("ndots, attempts, CNAME depth or answer limit out of range");
+      throw new IllegalArgumentException(
+          "ndots, attempts, CNAME depth or answer limit out of range");
     }
     if (queryTimeout.isNegative() || queryTimeout.isZero()) {
       throw new IllegalArgumentException("query timeout must be positive: " + queryTimeout);

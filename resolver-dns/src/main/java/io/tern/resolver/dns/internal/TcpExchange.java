@@ -22,9 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One question over one TCP connection (RFC 7766), for an answer that came back truncated over
- * UDP: connect, send the query after its two-byte length, wait for the response with the same id
- * and question, close. The connection and the wait share one timeout.
+ * One question over one TCP connection (RFC 7766), for an answer that came back truncated over UDP:
+ * connect, send the query after its two-byte length, wait for the response with the same id and
+ * question, close. The connection and the wait share one timeout.
  *
  * <p>Used on the resolver's event loop only.
  */
@@ -47,7 +47,8 @@ final class TcpExchange implements ChannelHandler {
       InetSocketAddress server,
       DnsQuestion question,
       int id) {
-    DnsMessage query = DnsMessage.builder().id(id).recursionDesired(true).addQuestion(question).build();
+    DnsMessage query =
+        DnsMessage.builder().id(id).recursionDesired(true).addQuestion(question).build();
     Promise<DnsMessage> promise = loop.newPromise();
     TcpExchange exchange = new TcpExchange(query, promise, stats);
     long timeoutMillis = settings.queryTimeoutMillis();
@@ -75,7 +76,9 @@ final class TcpExchange implements ChannelHandler {
               .group(loop)
               .channelFactory(settings.streamChannelFactory())
               .resolver(AddressResolver.NONE)
-              .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeoutMillis, Integer.MAX_VALUE))
+              .option(
+                  ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                  (int) Math.min(timeoutMillis, Integer.MAX_VALUE))
               .handler(
                   new ChannelInitializer<Channel>() {
                     @Override
@@ -87,7 +90,8 @@ final class TcpExchange implements ChannelHandler {
                         return;
                       }
                       ch.pipeline()
-                          .addLast(new TcpDnsEncoder(), new TcpDnsDecoder(settings.limits()), exchange);
+                          .addLast(
+                              new TcpDnsEncoder(), new TcpDnsDecoder(settings.limits()), exchange);
                     }
                   })
               .connect(server);

@@ -33,8 +33,8 @@ import java.util.Set;
  *
  * <p>Why a pool rather than a fresh socket per query: a socket per query costs a socket, a bind and
  * a registration with the event loop for every lookup, and as many open descriptors as queries in
- * flight; the pool keeps a fixed, small number open (plus retired ones draining their last
- * answers) while the port still changes every few hundred queries.
+ * flight; the pool keeps a fixed, small number open (plus retired ones draining their last answers)
+ * while the port still changes every few hundred queries.
  *
  * <p>Used on the resolver's event loop only.
  */
@@ -117,12 +117,13 @@ final class UdpSockets {
     }
     int[] left = {all.size()};
     for (UdpSocket s : all) {
-      s.closed().addListener(
-          f -> {
-            if (--left[0] == 0) {
-              done.trySuccess(null);
-            }
-          });
+      s.closed()
+          .addListener(
+              f -> {
+                if (--left[0] == 0) {
+                  done.trySuccess(null);
+                }
+              });
       s.closeNow(new ClosedChannelException());
     }
     return done;

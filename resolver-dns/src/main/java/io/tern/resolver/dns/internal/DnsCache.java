@@ -90,7 +90,7 @@ public final class DnsCache {
           private static final long serialVersionUID = 1L;
 
           @Override
-          protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
+          protected boolean removeEldestEntry(Map.Entry<String, DnsCache.Entry> eldest) {
             return size() > maxEntries;
           }
         };

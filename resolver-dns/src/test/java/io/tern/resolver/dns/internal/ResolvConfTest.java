@@ -64,8 +64,13 @@ class ResolvConfTest {
   void ignoresWhatItDoesNotUnderstand() {
     ResolvConf conf =
         ResolvConf.parse(
-            "nameserver not-an-address\nnameserver 192.0.2.9%eth0\nsortlist 10.0.0.0\n"
-                + "options ndots:x timeout: attempts:-1 inet6\nbogus line\n");
+            """
+            nameserver not-an-address
+            nameserver 192.0.2.9%eth0
+            sortlist 10.0.0.0
+            options ndots:x timeout: attempts:-1 inet6
+            bogus line
+            """);
     assertThat(conf.nameServers()).containsExactly(dns("192.0.2.9"));
     assertThat(conf.ndots()).isEqualTo(1);
     assertThat(conf.timeoutSeconds()).isEqualTo(5);

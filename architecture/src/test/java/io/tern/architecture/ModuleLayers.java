@@ -99,6 +99,7 @@ final class ModuleLayers {
         .module("codec-socks", "codec")
         .module("handler-proxy", "codec-socks")
         .module("codec-dns", "codec")
+        .module("resolver-dns", "codec-dns")
         .module("codec-mqtt", "codec")
         .module("codec-protobuf", "codec")
         .module("codec-xml", "codec")

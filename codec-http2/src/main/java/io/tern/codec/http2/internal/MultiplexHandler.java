@@ -297,7 +297,8 @@ public final class MultiplexHandler
 
   @Override
   public void streamClosed(int streamId) {
-    StreamChannel child = streams.remove(streamId);
+    // The channel stays in the map until it closes: a reset frame may follow (RST_STREAM, GOAWAY).
+    StreamChannel child = streams.get(streamId);
     if (child != null) {
       child.streamEnded();
     }

@@ -47,7 +47,10 @@ class Http2StreamFrameToHttpObjectCodecTest {
   static final class Http1EchoHandler implements ChannelHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      FullHttpRequest request = (FullHttpRequest) msg;
+      if (!(msg instanceof FullHttpRequest request)) {
+        ReferenceCountUtil.release(msg);
+        return;
+      }
       try {
         String text =
             request.method()

@@ -176,6 +176,20 @@ public final class MultiplexHandler
     codec.observe(this);
   }
 
+  /**
+   * The h2c upgrade continued the client's request as stream 1: its response is read by a stream
+   * channel with {@code handler}.
+   *
+   * @param handler the stream channel's handler
+   */
+  void upgradedStream(ChannelHandler handler) {
+    StreamChannel child = new StreamChannel(this, ctx.channel(), 1);
+    streams.put(1, child);
+    all.add(child);
+    child.pipeline().addLast(handler);
+    child.register();
+  }
+
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
     closeAll();

@@ -46,6 +46,7 @@ class CleartextHttp2ClientUpgradeHandlerTest {
       new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
   private static Http2TestServer cleartext;
   private static ServerChannel http1Only;
+  private static ServerChannel cleartextMultiplexed;
 
   @BeforeAll
   static void start() throws InterruptedException {
@@ -64,12 +65,40 @@ class CleartextHttp2ClientUpgradeHandlerTest {
             .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
             .sync()
             .getNow();
+    // The server side of the upgrade with stream channels: stream 1 gets one too.
+    cleartextMultiplexed =
+        new ServerBootstrap()
+            .group(GROUP)
+            .channelFactory(NioServerSocketChannel::new)
+            .childHandler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel ch) {
+                    ch.pipeline()
+                        .addLast(
+                            CleartextHttp2ServerUpgradeHandler.builder()
+                                .http1(new Http1HelloHandler())
+                                .http2(
+                                    Http2MultiplexHandler.of(
+                                        new ChannelInitializer<Http2StreamChannel>() {
+                                          @Override
+                                          protected void initChannel(Http2StreamChannel stream) {
+                                            stream.pipeline().addLast(new EchoStreamHandler());
+                                          }
+                                        }))
+                                .build());
+                  }
+                })
+            .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+            .sync()
+            .getNow();
   }
 
   @AfterAll
   static void stop() throws InterruptedException {
     cleartext.close();
     http1Only.close().sync();
+    cleartextMultiplexed.close().sync();
     GROUP.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
   }
 
@@ -161,6 +190,34 @@ class CleartextHttp2ClientUpgradeHandlerTest {
       s.writeAndFlush(new Http2HeadersFrame(request, true));
       assertThat(stream3.response.get(30, TimeUnit.SECONDS)).isEqualTo("200 Hello, World!");
       assertThat(s.streamId()).isEqualTo(3);
+    } finally {
+      ch.close().sync();
+    }
+  }
+
+  @Test
+  void bothSidesUseStreamChannelsAcrossTheUpgrade() throws Exception {
+    ResponseCollector stream1 = new ResponseCollector();
+    Channel ch =
+        connect(
+            cleartextMultiplexed.localAddress(),
+            new HttpClientCodec(),
+            CleartextHttp2ClientUpgradeHandler.builder()
+                .http2(Http2MultiplexHandler.forClient())
+                .upgradeStream(stream1)
+                .build());
+    try {
+      ch.writeAndFlush(get("/both"));
+      assertThat(stream1.response.get(30, TimeUnit.SECONDS)).isEqualTo("200 stream 1: ");
+      ResponseCollector stream3 = new ResponseCollector();
+      Http2StreamChannel s =
+          new Http2StreamChannelBootstrap(ch).handler(stream3).open().sync().getNow();
+      Http2Headers request =
+          new Http2Headers().method("POST").scheme("http").path("/x").authority("127.0.0.1");
+      s.write(new Http2HeadersFrame(request, false));
+      s.writeAndFlush(
+          new Http2DataFrame(Unpooled.copiedBuffer("posted", StandardCharsets.US_ASCII), true));
+      assertThat(stream3.response.get(30, TimeUnit.SECONDS)).isEqualTo("200 stream 3: posted");
     } finally {
       ch.close().sync();
     }

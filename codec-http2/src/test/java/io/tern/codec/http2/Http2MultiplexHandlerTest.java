@@ -500,4 +500,58 @@ class Http2MultiplexHandlerTest {
       assertThat(open.cause()).isInstanceOf(IllegalStateException.class);
     }
   }
+
+  /** Moves bytes both ways between two embedded channels until neither has anything to say. */
+  private static void pump(
+      io.tern.transport.embedded.EmbeddedChannel a, io.tern.transport.embedded.EmbeddedChannel b) {
+    boolean moved = true;
+    while (moved) {
+      moved = false;
+      a.runPendingTasks();
+      b.runPendingTasks();
+      Object o;
+      while ((o = a.readOutbound()) != null) {
+        b.writeInbound(o);
+        moved = true;
+      }
+      while ((o = b.readOutbound()) != null) {
+        a.writeInbound(o);
+        moved = true;
+      }
+    }
+  }
+
+  @Test
+  void aClientAndAServerBothWithStreamChannelsOverEmbeddedChannels() throws Exception {
+    io.tern.transport.embedded.EmbeddedChannel server =
+        new io.tern.transport.embedded.EmbeddedChannel(
+            Http2FrameCodec.forServer().build(),
+            Http2MultiplexHandler.of(init(ch -> ch.pipeline().addLast(new EchoStreamHandler()))));
+    io.tern.transport.embedded.EmbeddedChannel client =
+        new io.tern.transport.embedded.EmbeddedChannel(
+            Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
+    try {
+      pump(client, server); // preface and SETTINGS both ways
+      int count = 10;
+      List<ResponseCollector> collectors = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        ResponseCollector c = new ResponseCollector();
+        collectors.add(c);
+        Http2StreamChannel s =
+            new Http2StreamChannelBootstrap(client).handler(c).open().sync().getNow();
+        s.write(new Http2HeadersFrame(get("/e").method("POST"), false));
+        s.writeAndFlush(
+            new Http2DataFrame(
+                Unpooled.copiedBuffer("body " + i, StandardCharsets.US_ASCII), true));
+      }
+      pump(client, server);
+      for (int i = 0; i < count; i++) {
+        assertThat(collectors.get(i).response)
+            .isCompletedWithValue("200 stream " + (2 * i + 1) + ": body " + i);
+      }
+    } finally {
+      client.finishAndReleaseAll();
+      server.finishAndReleaseAll();
+    }
+  }
 }

@@ -53,6 +53,8 @@ public final class FrameCodecHandler implements Http2FrameCodec {
   private boolean readInProgress;
   private ScheduledFuture<?> settingsTimeout;
   private StreamObserver observer;
+  // The peer announced SETTINGS_ENABLE_CONNECT_PROTOCOL=1 (RFC 8441): a client may send :protocol.
+  private boolean peerConnectProtocol;
 
   /**
    * What a multiplexer after the codec learns beyond the frames it reads. While one observes, the
@@ -399,6 +401,11 @@ public final class FrameCodecHandler implements Http2FrameCodec {
     }
     try {
       if (frame instanceof Http2HeadersFrame h) {
+        if (!server && h.headers().protocol() != null && !peerConnectProtocol) {
+          throw new IllegalStateException(
+              "extended CONNECT (:protocol) before the server enabled it"
+                  + " (SETTINGS_ENABLE_CONNECT_PROTOCOL, RFC 8441)");
+        }
         int id = connection.writeHeaders(h.streamId(), h.headers(), h.endStream(), h.padding());
         if (h.streamId() == 0 && observer != null) {
           observer.localStreamOpened(id, promise);
@@ -528,6 +535,11 @@ public final class FrameCodecHandler implements Http2FrameCodec {
   private final class Events implements Http2Connection.Events {
     @Override
     public void frame(Http2Frame frame) {
+      if (frame instanceof Http2SettingsFrame s
+          && s.settings().get(Http2Settings.ENABLE_CONNECT_PROTOCOL, 0) == 1) {
+        // Once on, it stays on: RFC 8441 forbids a peer to turn it off again.
+        peerConnectProtocol = true;
+      }
       if (frame instanceof Http2SettingsAckFrame && settingsTimeout != null) {
         settingsTimeout.cancel(false);
         settingsTimeout = null;

@@ -193,6 +193,9 @@ public final class MultiplexHandler
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) {
     closeAll();
+    if (codec != null) {
+      codec.observe(null); // the codec returns received bytes by itself again
+    }
   }
 
   @Override

@@ -16,7 +16,8 @@ import java.util.zip.GZIPInputStream;
  * classes, so a clean clone needs nothing else): header lists of real browsing sessions, and the
  * blocks nghttp2 encoded them to. Each story is a sequence of blocks sharing one compression
  * context. Only the fields the benchmarks need are read, with a scanner that knows the corpus's
- * minified JSON shape ({@code {"cases":[{"seqno":0,"wire":"..","headers":[{"name":"value"},..]},..]}}).
+ * minified JSON shape ({@code
+ * {"cases":[{"seqno":0,"wire":"..","headers":[{"name":"value"},..]},..]}}).
  */
 final class HpackCorpus {
   /** One block: its fields, the encoded bytes (empty in {@code raw-data}), a table size change. */

@@ -22,9 +22,9 @@ import java.util.regex.Pattern;
 
 /**
  * {@code benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T] [--duration S]
- * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,pingpong,stream]}: starts the Tern and the
- * Netty echo server in turn (a fresh process each time, at least 3 alternating rounds, server on
- * core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
+ * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,pingpong,stream]}: starts the
+ * Tern and the Netty echo server in turn (a fresh process each time, at least 3 alternating rounds,
+ * server on core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
  *
  * <ul>
  *   <li>{@code idle-heap}, {@code idle-rss}: bytes of live heap (exact, after a full GC) and of
@@ -39,9 +39,9 @@ import java.util.regex.Pattern;
  *   <li>{@code stream-1g}: 1 GiB written and echoed back over one connection, in MiB/s.
  * </ul>
  *
- * <p>{@code --scenarios} picks a comma-separated subset (default idle, pingpong and stream), e.g. {@code
- * --scenarios stream} for the streaming figure alone. It prints a table of every round and {@code
- * RATIO <scenario> <x.xxx>}, the median over rounds, above 1 when Tern is better (throughput
+ * <p>{@code --scenarios} picks a comma-separated subset (default idle, pingpong and stream), e.g.
+ * {@code --scenarios stream} for the streaming figure alone. It prints a table of every round and
+ * {@code RATIO <scenario> <x.xxx>}, the median over rounds, above 1 when Tern is better (throughput
  * tern/netty; memory netty/tern). Exit status: 0 when every run completed, 1 when one failed, 2 for
  * bad usage.
  */

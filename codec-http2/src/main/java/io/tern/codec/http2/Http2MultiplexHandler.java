@@ -21,20 +21,20 @@ import java.util.Objects;
  * <p>Each stream the peer opens becomes a stream channel whose pipeline gets the stream handler
  * (typically a {@link io.tern.transport.channel.ChannelInitializer}, shared by every stream), is
  * registered and active, and reads the stream's frames. Streams this side opens come from an {@link
- * Http2StreamChannelBootstrap} on the connection's channel. Frames that concern the whole connection
- * ({@link Http2SettingsFrame}, {@link Http2SettingsAckFrame}, {@link Http2PingFrame}, {@link
- * Http2GoAwayFrame}, {@link Http2PriorityUpdateFrame}) go on to the handlers after this one on the
- * connection's pipeline, and the connection's own writes (GOAWAY, PING, SETTINGS) still go through
- * it. See {@link Http2StreamChannel} for what a stream channel reads and writes, its flow control
- * and when it closes.
+ * Http2StreamChannelBootstrap} on the connection's channel. Frames that concern the whole
+ * connection ({@link Http2SettingsFrame}, {@link Http2SettingsAckFrame}, {@link Http2PingFrame},
+ * {@link Http2GoAwayFrame}, {@link Http2PriorityUpdateFrame}) go on to the handlers after this one
+ * on the connection's pipeline, and the connection's own writes (GOAWAY, PING, SETTINGS) still go
+ * through it. See {@link Http2StreamChannel} for what a stream channel reads and writes, its flow
+ * control and when it closes.
  *
  * <p>With the multiplexer in the pipeline, the codec returns a DATA frame's bytes to the peer's
  * windows when the stream channel's pipeline has read the frame, not when the codec passes it on.
  *
  * <h2>Threading</h2>
  *
- * <p>One instance per connection, called on its event loop; the stream handler it is given is
- * added to every inbound stream channel, so it must be shareable (an initializer is).
+ * <p>One instance per connection, called on its event loop; the stream handler it is given is added
+ * to every inbound stream channel, so it must be shareable (an initializer is).
  *
  * <h2>Ownership</h2>
  *

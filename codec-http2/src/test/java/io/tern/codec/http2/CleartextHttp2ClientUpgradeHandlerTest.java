@@ -150,7 +150,8 @@ class CleartextHttp2ClientUpgradeHandlerTest {
 
   private static FullHttpRequest get(String path) {
     FullHttpRequest r =
-        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, path, Unpooled.EMPTY_BUFFER);
+        new DefaultFullHttpRequest(
+            HttpVersion.HTTP_1_1, HttpMethod.GET, path, Unpooled.EMPTY_BUFFER);
     r.headers().set(HttpHeaderNames.HOST, "127.0.0.1");
     return r;
   }

@@ -1,14 +1,14 @@
 package io.tern.codec.http2;
 
-import io.tern.codec.http.HttpVersion;
-import io.tern.codec.http.HttpMethod;
-import io.tern.codec.http.HttpHeaderNames;
-import io.tern.codec.http.HttpClientCodec;
-import io.tern.codec.http.DefaultFullHttpRequest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
+import io.tern.codec.http.DefaultFullHttpRequest;
+import io.tern.codec.http.HttpClientCodec;
+import io.tern.codec.http.HttpHeaderNames;
+import io.tern.codec.http.HttpMethod;
+import io.tern.codec.http.HttpVersion;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
@@ -183,7 +183,8 @@ class Http2ClientNghttpdInteropTest {
                   @Override
                   protected void initChannel(Channel c) {
                     c.pipeline()
-                        .addLast(Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
+                        .addLast(
+                            Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
                   }
                 })
             .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))

@@ -301,7 +301,8 @@ class Http2MultiplexHandlerTest {
 
                             @Override
                             public void channelInactive(ChannelHandlerContext ctx) {
-                              events.add("inactive " + ((Http2StreamChannel) ctx.channel()).streamId());
+                              events.add(
+                                  "inactive " + ((Http2StreamChannel) ctx.channel()).streamId());
                             }
                           });
                 }));
@@ -328,7 +329,8 @@ class Http2MultiplexHandlerTest {
                 ch -> {
                   ch.config()
                       .setOption(
-                          ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(512, 2048));
+                          ChannelOption.WRITE_BUFFER_WATER_MARK,
+                          new WriteBufferWaterMark(512, 2048));
                   ch.pipeline()
                       .addLast(
                           new ChannelHandler() {
@@ -493,9 +495,9 @@ class Http2MultiplexHandlerTest {
   void aServerConnectionOpensNoStreams() throws Exception {
     try (Http2Peer peer =
         new Http2Peer(
-            Http2FrameCodec.forServer().build(),
-            Http2MultiplexHandler.of(init(ch -> {})))) {
-      var open = new Http2StreamChannelBootstrap(peer.channel).handler(new ResponseCollector()).open();
+            Http2FrameCodec.forServer().build(), Http2MultiplexHandler.of(init(ch -> {})))) {
+      var open =
+          new Http2StreamChannelBootstrap(peer.channel).handler(new ResponseCollector()).open();
       assertThat(open.isDone()).isTrue();
       assertThat(open.cause()).isInstanceOf(IllegalStateException.class);
     }

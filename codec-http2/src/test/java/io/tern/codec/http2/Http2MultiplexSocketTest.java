@@ -71,7 +71,8 @@ class Http2MultiplexSocketTest {
               @Override
               protected void initChannel(Channel ch) {
                 ch.pipeline()
-                    .addLast(Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
+                    .addLast(
+                        Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
               }
             })
         .connect(server.localAddress())
@@ -109,7 +110,8 @@ class Http2MultiplexSocketTest {
         String response = collectors.get(i).response.get(30, TimeUnit.SECONDS);
         int id = streams.get(i).streamId();
         assertThat(response).startsWith("200 stream " + id + ": body " + i + ";");
-        assertThat(response).hasSize(("200 stream " + id + ": ").length() + 3000 * ("body " + i + ";").length());
+        assertThat(response)
+            .hasSize(("200 stream " + id + ": ").length() + 3000 * ("body " + i + ";").length());
       }
       assertThat(streams).extracting(Http2StreamChannel::streamId).doesNotHaveDuplicates();
       for (Http2StreamChannel s : streams) {

@@ -158,8 +158,7 @@ class Http2StreamFrameToHttpObjectCodecTest {
       List<Frame> frames = peer.frames();
       assertThat(frames)
           .extracting(Frame::type)
-          .containsExactly(
-              Http2FrameTypes.HEADERS, Http2FrameTypes.DATA, Http2FrameTypes.HEADERS);
+          .containsExactly(Http2FrameTypes.HEADERS, Http2FrameTypes.DATA, Http2FrameTypes.HEADERS);
       assertThat(frames.get(1).has(Http2FrameTypes.FLAG_END_STREAM)).isFalse();
       assertThat(frames.get(2).headers()).containsExactly("x-done: 1");
       assertThat(frames.get(2).has(Http2FrameTypes.FLAG_END_STREAM)).isTrue();

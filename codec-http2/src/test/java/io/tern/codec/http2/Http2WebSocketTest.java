@@ -87,7 +87,9 @@ class Http2WebSocketTest {
             new ChannelInitializer<Http2StreamChannel>() {
               @Override
               protected void initChannel(Http2StreamChannel stream) {
-                stream.pipeline().addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
+                stream
+                    .pipeline()
+                    .addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
               }
             }));
   }

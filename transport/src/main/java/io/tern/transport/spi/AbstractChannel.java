@@ -309,8 +309,8 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   }
 
   /**
-   * Returns a registration for a channel carried by another (see {@link #registerIo()}): it
-   * belongs to no {@code IoHandler}, stays valid until the channel closes, and refuses {@link
+   * Returns a registration for a channel carried by another (see {@link #registerIo()}): it belongs
+   * to no {@code IoHandler}, stays valid until the channel closes, and refuses {@link
    * IoRegistration#submit submissions}.
    *
    * @return an already completed future of a new registration

@@ -27,11 +27,11 @@ import java.nio.channels.NotYetConnectedException;
  *
  * <p><b>Registration.</b> {@link #register} asks the channel to register its I/O ({@link
  * AbstractChannel#registerIo()}: its handle with the loop's {@code IoHandler}, or nothing for a
- * channel carried by another); once registered, {@code channelRegistered} fires, then
- * {@code channelActive} if the channel is active from birth (an accepted child). A channel
- * registered twice, or closed before registering, fails the promise; a channel closed while its
- * registration was in flight cancels it; a registration the {@code IoHandler} refused closes the
- * channel without events ({@link #closeForcibly()}), since no handler has seen it yet.
+ * channel carried by another); once registered, {@code channelRegistered} fires, then {@code
+ * channelActive} if the channel is active from birth (an accepted child). A channel registered
+ * twice, or closed before registering, fails the promise; a channel closed while its registration
+ * was in flight cancels it; a registration the {@code IoHandler} refused closes the channel without
+ * events ({@link #closeForcibly()}), since no handler has seen it yet.
  *
  * <p><b>Close sequence.</b> Mark the close as initiated; detach the outbound buffer (no more
  * writes); fail a pending connect; cancel the I/O registration (before the resource closes, so no

@@ -163,8 +163,8 @@ class CarriedChannelTest {
     ch.eventLoop().submit(() -> {}).sync(); // the write has reached doWrite
     assertThat(ch.forwarded).containsExactly("frame");
     assertThat(write.isDone()).isFalse();
-    assertThat(ch.bytesBeforeUnwritable()).isEqualTo(
-        ch.config().writeBufferWaterMark().high()); // no longer counted as pending
+    assertThat(ch.bytesBeforeUnwritable())
+        .isEqualTo(ch.config().writeBufferWaterMark().high()); // no longer counted as pending
     ch.promises.get(0).trySuccess(null);
     assertThat(write.isSuccess()).isTrue();
     ch.close().sync();
@@ -177,8 +177,7 @@ class CarriedChannelTest {
     IoRegistration r = ch.registration();
     ch.close().sync();
     assertThat(r.attachment()).isSameAs(ch);
-    assertThatThrownBy(() -> r.submit(new IoOps() {}))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> r.submit(new IoOps() {})).isInstanceOf(IllegalArgumentException.class);
     assertThat(r.isValid()).isFalse(); // cancelled by the close
   }
 }

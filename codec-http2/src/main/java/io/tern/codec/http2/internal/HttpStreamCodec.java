@@ -83,7 +83,9 @@ public final class HttpStreamCodec implements Http2StreamFrameToHttpObjectCodec 
       ctx.fireChannelRead(fromHeaders(h));
     } else if (msg instanceof Http2DataFrame d) {
       ctx.fireChannelRead(
-          d.endStream() ? new DefaultLastHttpContent(d.content()) : new DefaultHttpContent(d.content()));
+          d.endStream()
+              ? new DefaultLastHttpContent(d.content())
+              : new DefaultHttpContent(d.content()));
     } else {
       ctx.fireChannelRead(msg);
     }
@@ -222,7 +224,10 @@ public final class HttpStreamCodec implements Http2StreamFrameToHttpObjectCodec 
   }
 
   private static void writeFull(
-      ChannelHandlerContext ctx, Http2Headers headers, FullHttpMessage full, Promise<Void> promise) {
+      ChannelHandlerContext ctx,
+      Http2Headers headers,
+      FullHttpMessage full,
+      Promise<Void> promise) {
     if (!full.content().isReadable() && full.trailingHeaders().isEmpty()) {
       full.release();
       ctx.write(new Http2HeadersFrame(headers, true), promise);

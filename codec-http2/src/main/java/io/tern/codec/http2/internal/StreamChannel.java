@@ -24,9 +24,8 @@ import java.util.ArrayDeque;
 /**
  * One stream as a channel ({@link Http2StreamChannel}): carried by the connection's channel, whose
  * event loop it shares, it registers nothing with the loop's I/O handler ({@link
- * AbstractChannel#carriedRegistration()}). Its "I/O" is the {@link MultiplexHandler}: frames
- * arrive from it into a queue the pipeline reads, and written frames leave through it to the
- * codec.
+ * AbstractChannel#carriedRegistration()}). Its "I/O" is the {@link MultiplexHandler}: frames arrive
+ * from it into a queue the pipeline reads, and written frames leave through it to the codec.
  *
  * <p><b>Reading.</b> {@code read()} asks for frames: with auto-read on every frame as it comes,
  * otherwise one per {@code read()}. Frames that arrive while the connection reads are fired at once
@@ -35,8 +34,8 @@ import java.util.ArrayDeque;
  * peer's windows once the pipeline has read it.
  *
  * <p><b>Writing.</b> {@link #doWrite} hands the flushed frames to the codec with this stream's id,
- * DATA only as far as the stream's send window allows (a frame larger than that is split); the
- * rest stays in the outbound buffer, so the water marks turn the channel unwritable, until the
+ * DATA only as far as the stream's send window allows (a frame larger than that is split); the rest
+ * stays in the outbound buffer, so the water marks turn the channel unwritable, until the
  * multiplexer sees the window open.
  *
  * <p>Event loop of the connection only.

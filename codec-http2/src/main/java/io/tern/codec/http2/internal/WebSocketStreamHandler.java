@@ -16,8 +16,8 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelPipeline;
 
 /**
- * The implementation of {@link Http2WebSocketProtocolHandler}: the extended CONNECT handshake of one
- * stream (RFC 8441, section 4), then the WebSocket pipeline in its place.
+ * The implementation of {@link Http2WebSocketProtocolHandler}: the extended CONNECT handshake of
+ * one stream (RFC 8441, section 4), then the WebSocket pipeline in its place.
  *
  * <p>One instance per stream channel, on its event loop.
  */
@@ -121,7 +121,8 @@ public final class WebSocketStreamHandler implements Http2WebSocketProtocolHandl
       install(ctx);
     } else if (status == null || status.charAt(0) != '1') {
       ctx.fireExceptionCaught(
-          new WebSocketHandshakeException("the server answered the WebSocket CONNECT with " + status));
+          new WebSocketHandshakeException(
+              "the server answered the WebSocket CONNECT with " + status));
       ctx.close();
     }
   }

@@ -45,7 +45,7 @@ public final class MultiplexHandler
     implements Http2MultiplexHandler, FrameCodecHandler.StreamObserver {
   private final ChannelHandler streamHandler;
   private final Map<Integer, StreamChannel> streams = new HashMap<>();
-  private final Map<Promise<Void>, StreamChannel> opening = new IdentityHashMap<>();
+  private final IdentityHashMap<Promise<Void>, StreamChannel> opening = new IdentityHashMap<>();
   private final List<StreamChannel> readers = new ArrayList<>();
   private final LinkedHashSet<StreamChannel> blocked = new LinkedHashSet<>();
   private final LinkedHashSet<StreamChannel> all = new LinkedHashSet<>();

@@ -26,12 +26,14 @@ class Http2PeersInteropTest {
   private static Http2TestServer server;
   private static Http2TestServer cleartext;
   private static Http2TestServer tls;
+  private static Http2TestServer multiplexed;
 
   @BeforeAll
   static void start() throws Exception {
     server = Http2TestServer.priorKnowledge(0);
     cleartext = Http2TestServer.cleartext(0);
     tls = Http2TestServer.tls(0);
+    multiplexed = Http2TestServer.multiplexed(0);
   }
 
   @AfterAll
@@ -39,6 +41,7 @@ class Http2PeersInteropTest {
     server.close();
     cleartext.close();
     tls.close();
+    multiplexed.close();
   }
 
   /** Runs a peer to its end (at most {@code seconds}) and returns its exit code and output. */
@@ -201,6 +204,69 @@ class Http2PeersInteropTest {
             " %{http_version} %{http_code}",
             "http://127.0.0.1:" + server.port() + "/plaintext");
     assertThat(r.output()).isEqualTo("Hello, World! 2 200");
+  }
+
+  @Test
+  void h2specStrictPassesEveryCaseThroughStreamChannels() throws Exception {
+    Result r =
+        run(
+            600,
+            h2spec(),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            Integer.toString(multiplexed.port()),
+            "-S",
+            "-o",
+            "10");
+    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
+    assertThat(r.exit()).isZero();
+  }
+
+  @Test
+  void curlWithPriorKnowledgeReachesHttp1HandlersInStreamChannels() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + multiplexed.port() + "/mux");
+    assertThat(r.output()).isEqualTo("hello 1 /mux 2 200");
+  }
+
+  @Test
+  void curlPostsABodyToHttp1HandlersInStreamChannels() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "--data-binary",
+            "some content",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + multiplexed.port() + "/post");
+    assertThat(r.output()).isEqualTo("hello 1 /post 2 200");
+  }
+
+  @Test
+  void h2loadCompletesEveryRequestThroughStreamChannels() throws Exception {
+    Result r =
+        run(
+            120,
+            "h2load",
+            "-n",
+            "2000",
+            "-c",
+            "4",
+            "-m",
+            "16",
+            "http://127.0.0.1:" + multiplexed.port() + "/");
+    assertThat(r.output()).as(r.output()).contains("2000 succeeded, 0 failed, 0 errored");
   }
 
   @Test

@@ -36,11 +36,12 @@ import java.util.Locale;
  * <p>The coding is chosen by the request's {@code Accept-Encoding} quality values (RFC 9110,
  * section 12.5.3): the highest wins, {@code q=0} refuses a coding, {@code *} stands for every
  * coding the header does not name, and ties go to the server's preference, by default {@link
- * #DEFAULT_PREFERENCE} ({@code br}, {@code zstd}, {@code gzip}, {@code deflate}). {@code br} ({@link BrotliEncoder}, quality {@value #BROTLI_QUALITY}) and {@code zstd}
- * ({@link NativeZstdEncoder}, level {@value #ZSTD_LEVEL}) use the system's {@code libbrotlienc} and
- * {@code libzstd} through FFM and are offered only where those load; {@code gzip} and {@code
- * deflate} ({@link ZlibEncoder}) always are. Nothing is compressed for responses to {@code HEAD},
- * {@code 1xx}, {@code 204} and {@code 304} responses, responses that already have a {@code
+ * #DEFAULT_PREFERENCE} ({@code br}, {@code zstd}, {@code gzip}, {@code deflate}). {@code br}
+ * ({@link BrotliEncoder}, quality {@value #BROTLI_QUALITY}) and {@code zstd} ({@link
+ * NativeZstdEncoder}, level {@value #ZSTD_LEVEL}) use the system's {@code libbrotlienc} and {@code
+ * libzstd} through FFM and are offered only where those load; {@code gzip} and {@code deflate}
+ * ({@link ZlibEncoder}) always are. Nothing is compressed for responses to {@code HEAD}, {@code
+ * 1xx}, {@code 204} and {@code 304} responses, responses that already have a {@code
  * Content-Encoding}, and full responses whose content is shorter than {@code minContentLength}. A
  * compressed full response keeps one piece with its new {@code Content-Length}; a streamed response
  * gets {@code Transfer-Encoding: chunked} and each content piece is compressed as it passes. {@code

@@ -122,11 +122,9 @@ public record Zone(String origin, DnsSoaRecord soa, List<DnsRecord> records) {
         String type = words.get(i++).toUpperCase(Locale.ROOT);
         records.add(parseRecord(owner, recordTtl, type, words.subList(i, words.size()), origin));
       } catch (RuntimeException e) {
-        UsageException bad =
-            new UsageException(
-                "zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
-        bad.initCause(e);
-        throw bad;
+        // UsageException carries no cause (it is a message for the user, without a stack trace).
+        throw new UsageException(
+            "zone line " + (n + 1) + " (" + line.strip() + "): " + e.getMessage());
       }
     }
     if (origin == null) {

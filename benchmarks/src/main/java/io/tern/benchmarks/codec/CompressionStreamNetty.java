@@ -59,7 +59,7 @@ public class CompressionStreamNetty {
     EmbeddedChannel ch = new EmbeddedChannel(encoder());
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ch.writeOutbound(Unpooled.wrappedBuffer(text));
-    ch.close();
+    ch.close().syncUninterruptibly();
     ByteBuf b;
     while ((b = ch.readOutbound()) != null) {
       out.writeBytes(ByteBufUtil.getBytes(b));
@@ -90,7 +90,7 @@ public class CompressionStreamNetty {
       ch.writeOutbound(Unpooled.wrappedBuffer(text, at, n));
       total += drainOutbound(ch);
     }
-    ch.close();
+    ch.close().syncUninterruptibly();
     total += drainOutbound(ch);
     ch.finishAndReleaseAll();
     return total;

@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
-import io.tern.codec.http.DefaultFullHttpRequest;
-import io.tern.codec.http.HttpClientCodec;
-import io.tern.codec.http.HttpHeaderNames;
-import io.tern.codec.http.HttpMethod;
-import io.tern.codec.http.HttpVersion;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
@@ -211,53 +206,6 @@ class Http2ClientNghttpdInteropTest {
       String big = collectors[1].response.get(60, TimeUnit.SECONDS);
       assertThat(big).startsWith("200 abcdefghijklmnopqrstuvwxyzabc").hasSize(4 + 300_000);
       assertThat(collectors[2].response.get(60, TimeUnit.SECONDS)).startsWith("404 ");
-    } finally {
-      ch.close().sync();
-    }
-  }
-
-  @Test
-  void upgradesToH2cAndReadsTheResponseOnStreamOne() throws Exception {
-    ResponseCollector stream1 = new ResponseCollector();
-    Channel ch =
-        new Bootstrap()
-            .group(group)
-            .channelFactory(NioSocketChannel::new)
-            .handler(
-                new ChannelInitializer<Channel>() {
-                  @Override
-                  protected void initChannel(Channel c) {
-                    c.pipeline()
-                        .addLast(
-                            new HttpClientCodec(),
-                            CleartextHttp2ClientUpgradeHandler.builder()
-                                .http2(Http2MultiplexHandler.forClient())
-                                .upgradeStream(stream1)
-                                .build());
-                  }
-                })
-            .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
-            .sync()
-            .getNow();
-    try {
-      DefaultFullHttpRequest request =
-          new DefaultFullHttpRequest(
-              HttpVersion.HTTP_1_1, HttpMethod.GET, "/hello.txt", Unpooled.EMPTY_BUFFER);
-      request.headers().set(HttpHeaderNames.HOST, "127.0.0.1:" + port);
-      ch.writeAndFlush(request);
-      assertThat(stream1.response.get(60, TimeUnit.SECONDS)).isEqualTo("200 Hello from nghttpd");
-      ResponseCollector stream3 = new ResponseCollector();
-      Http2StreamChannel s =
-          new Http2StreamChannelBootstrap(ch).handler(stream3).open().sync().getNow();
-      s.writeAndFlush(
-          new Http2HeadersFrame(
-              new Http2Headers()
-                  .method("GET")
-                  .scheme("http")
-                  .path("/hello.txt")
-                  .authority("127.0.0.1:" + port),
-              true));
-      assertThat(stream3.response.get(60, TimeUnit.SECONDS)).isEqualTo("200 Hello from nghttpd");
     } finally {
       ch.close().sync();
     }

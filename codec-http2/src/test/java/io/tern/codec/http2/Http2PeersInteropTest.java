@@ -86,19 +86,7 @@ class Http2PeersInteropTest {
 
   @Test
   void h2specStrictPassesEveryCase() throws Exception {
-    Result r =
-        run(
-            600,
-            h2spec(),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(server.port()),
-            "-S",
-            "-o",
-            "10");
-    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
-    assertThat(r.exit()).isZero();
+    assertH2specStrictPasses(server.port());
   }
 
   @Test
@@ -208,19 +196,7 @@ class Http2PeersInteropTest {
 
   @Test
   void h2specStrictPassesEveryCaseThroughStreamChannels() throws Exception {
-    Result r =
-        run(
-            600,
-            h2spec(),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(multiplexed.port()),
-            "-S",
-            "-o",
-            "10");
-    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
-    assertThat(r.exit()).isZero();
+    assertH2specStrictPasses(multiplexed.port());
   }
 
   @Test
@@ -291,5 +267,13 @@ class Http2PeersInteropTest {
             "16",
             "http://127.0.0.1:" + server.port() + "/");
     assertThat(r.output()).as(r.output()).contains("2000 succeeded, 0 failed, 0 errored");
+  }
+
+  /** Runs h2spec in strict mode against {@code port} and asserts that every case passes. */
+  private static void assertH2specStrictPasses(int port) throws Exception {
+    Result r =
+        run(600, h2spec(), "-h", "127.0.0.1", "-p", Integer.toString(port), "-S", "-o", "10");
+    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
+    assertThat(r.exit()).isZero();
   }
 }

@@ -76,22 +76,23 @@ class Http2WebSocketTest {
     }
   }
 
+  /** A server multiplexer whose streams run a WebSocket echo at {@code /ws}. */
+  private static Http2MultiplexHandler echoServerAtWs() {
+    return Http2MultiplexHandler.of(
+        new ChannelInitializer<Http2StreamChannel>() {
+          @Override
+          protected void initChannel(Http2StreamChannel stream) {
+            stream.pipeline().addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
+          }
+        });
+  }
+
   private static EmbeddedChannel server(boolean connectProtocol) {
     Http2FrameCodecBuilder codec = Http2FrameCodec.forServer();
     if (connectProtocol) {
       codec.initialSettings().put(Http2Settings.ENABLE_CONNECT_PROTOCOL, 1);
     }
-    return new EmbeddedChannel(
-        codec.build(),
-        Http2MultiplexHandler.of(
-            new ChannelInitializer<Http2StreamChannel>() {
-              @Override
-              protected void initChannel(Http2StreamChannel stream) {
-                stream
-                    .pipeline()
-                    .addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
-              }
-            }));
+    return new EmbeddedChannel(codec.build(), echoServerAtWs());
   }
 
   private static EmbeddedChannel client() {
@@ -161,18 +162,7 @@ class Http2WebSocketTest {
   void theServerRefusesAnotherPathAndAcceptsItsOwn() {
     Http2FrameCodecBuilder codec = Http2FrameCodec.forServer();
     codec.initialSettings().put(Http2Settings.ENABLE_CONNECT_PROTOCOL, 1);
-    try (Http2Peer peer =
-        new Http2Peer(
-            codec.build(),
-            Http2MultiplexHandler.of(
-                new ChannelInitializer<Http2StreamChannel>() {
-                  @Override
-                  protected void initChannel(Http2StreamChannel stream) {
-                    stream
-                        .pipeline()
-                        .addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
-                  }
-                }))) {
+    try (Http2Peer peer = new Http2Peer(codec.build(), echoServerAtWs())) {
       peer.handshake(new Http2Settings());
       peer.send(
           peer.headersFrame(
@@ -218,18 +208,7 @@ class Http2WebSocketTest {
 
   @Test
   void withoutTheSettingTheProtocolPseudoHeaderMakesTheRequestMalformed() {
-    try (Http2Peer peer =
-        new Http2Peer(
-            Http2FrameCodec.forServer().build(),
-            Http2MultiplexHandler.of(
-                new ChannelInitializer<Http2StreamChannel>() {
-                  @Override
-                  protected void initChannel(Http2StreamChannel stream) {
-                    stream
-                        .pipeline()
-                        .addLast(Http2WebSocketProtocolHandler.forServer("/ws", new Echo()));
-                  }
-                }))) {
+    try (Http2Peer peer = new Http2Peer(Http2FrameCodec.forServer().build(), echoServerAtWs())) {
       peer.handshake(new Http2Settings());
       peer.send(
           peer.headersFrame(

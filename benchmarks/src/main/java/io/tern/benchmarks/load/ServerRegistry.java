@@ -32,6 +32,11 @@ import java.util.TreeMap;
  *   <li>{@code netty-http2-handler}: Netty's {@code Http2ConnectionHandler} hello world, the other
  *       shape ({@link NettyHttp2HandlerServer}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
+ *   <li>{@code tern-http-fixedfiles}, {@code tern-http-plainfiles}, {@code tern-echo-fixedfiles},
+ *       {@code tern-echo-plainfiles}: Tern's servers with io_uring registered (fixed) files turned
+ *       on or off ({@value #FIXED_FILES_PROPERTY}), whatever the default; on other transports the
+ *       property changes nothing. Compared with each other ({@code --tern tern-echo-fixedfiles
+ *       --netty tern-echo-plainfiles}) they give the setting's own ratio.
  * </ul>
  *
  * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and
@@ -47,6 +52,9 @@ public final class ServerRegistry {
 
   /** The same with the buffer safety checks off, as TechEmpower runs it. */
   static final List<String> TECHEMPOWER_NOCHECKS_FLAGS = techEmpowerFlags(true);
+
+  /** The io_uring setting the {@code -fixedfiles}/{@code -plainfiles} variants turn on or off. */
+  static final String FIXED_FILES_PROPERTY = "io.tern.transport.linux.ioUring.fixedFiles";
 
   /** The name of the C limit server's row. */
   public static final String LIMIT = "limit";
@@ -68,6 +76,12 @@ public final class ServerRegistry {
     add(h2c("netty-http2-handler", NETTY_FLAGS, NettyHttp2HandlerServer.class.getName()));
     add(java("tern-echo", false, List.of(), TernEchoServer.class.getName()));
     add(java("netty-echo", false, NETTY_FLAGS, NettyEchoServer.class.getName()));
+    for (boolean fixed : new boolean[] {true, false}) {
+      String suffix = fixed ? "-fixedfiles" : "-plainfiles";
+      List<String> flags = List.of("-D" + FIXED_FILES_PROPERTY + "=" + fixed);
+      add(java("tern-http" + suffix, true, flags, TernHttpServer.class.getName()));
+      add(java("tern-echo" + suffix, false, flags, TernEchoServer.class.getName()));
+    }
   }
 
   private ServerRegistry() {}

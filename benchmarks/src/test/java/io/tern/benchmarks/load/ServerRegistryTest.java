@@ -65,8 +65,9 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, tern-echo, tern-http,"
-                + " tern-http2]");
+                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, tern-echo,"
+                + " tern-echo-fixedfiles, tern-echo-plainfiles, tern-http, tern-http-fixedfiles,"
+                + " tern-http-plainfiles, tern-http2]");
   }
 
   @Test
@@ -83,6 +84,22 @@ class ServerRegistryTest {
             "1234",
             "--transport",
             "io_uring");
+  }
+
+  @Test
+  void fixedFileVariantsSetTheIoUringPropertyOnTheirServer() {
+    assertThat(ServerRegistry.lookup("tern-echo-fixedfiles").command().argv(1, "io_uring"))
+        .contains("-Dio.tern.transport.linux.ioUring.fixedFiles=true")
+        .contains("io.tern.benchmarks.load.tern.TernEchoServer");
+    assertThat(ServerRegistry.lookup("tern-echo-plainfiles").command().argv(1, "io_uring"))
+        .contains("-Dio.tern.transport.linux.ioUring.fixedFiles=false");
+    ServerSpec http = ServerRegistry.lookup("tern-http-fixedfiles");
+    assertThat(http.http()).isTrue();
+    assertThat(http.command().argv(1, "io_uring"))
+        .contains("-Dio.tern.transport.linux.ioUring.fixedFiles=true")
+        .contains("io.tern.benchmarks.load.tern.TernHttpServer");
+    assertThat(ServerRegistry.lookup("tern-http-plainfiles").command().argv(1, "io_uring"))
+        .contains("-Dio.tern.transport.linux.ioUring.fixedFiles=false");
   }
 
   @Test

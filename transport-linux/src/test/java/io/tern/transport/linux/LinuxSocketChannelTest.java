@@ -89,6 +89,11 @@ class LinuxSocketChannelTest {
             "io_uring without DEFER_TASKRUN",
             IoUringTestHandlers.withoutDeferTaskrun(),
             IoUringServerSocketChannel::new,
+            IoUringSocketChannel::new),
+        new Transport(
+            "io_uring with fixed files",
+            IoUringTestHandlers.withFixedFiles(4096),
+            IoUringServerSocketChannel::new,
             IoUringSocketChannel::new));
   }
 

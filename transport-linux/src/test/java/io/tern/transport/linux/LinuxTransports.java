@@ -49,6 +49,27 @@ public final class LinuxTransports {
           IoUringTestHandlers.withBufferRing(8, 1024),
           StandardProtocolFamily.INET);
 
+  /** io_uring with registered (fixed) files: every channel's socket takes a slot of its loop. */
+  public static final InetTransport IO_URING_FIXED_FILES =
+      ioUring(
+          "io_uring with fixed files",
+          IoUringTestHandlers.withFixedFiles(4096),
+          StandardProtocolFamily.INET);
+
+  /** io_uring with a fixed file table of 16 slots: past 16 channels per loop, plain descriptors. */
+  public static final InetTransport IO_URING_SMALL_FILE_TABLE =
+      ioUring(
+          "io_uring with a 16-slot file table",
+          IoUringTestHandlers.withFixedFiles(16),
+          StandardProtocolFamily.INET);
+
+  /** io_uring with registered (fixed) files off, whatever the default. */
+  public static final InetTransport IO_URING_PLAIN_FILES =
+      ioUring(
+          "io_uring without fixed files",
+          IoUringTestHandlers.withoutFixedFiles(),
+          StandardProtocolFamily.INET);
+
   public static final DatagramTransport EPOLL_UDP =
       new DatagramTransport("epoll-udp", EpollIoHandler.newFactory(), EpollDatagramChannel::new);
   public static final DatagramTransport IO_URING_UDP =

@@ -29,6 +29,7 @@ import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.MessageArray;
 import io.tern.transport.linux.internal.uring.BufferRing;
 import io.tern.transport.linux.internal.uring.CompletionQueue;
+import io.tern.transport.linux.internal.uring.FixedFiles;
 import io.tern.transport.linux.internal.uring.IoUringFeatures;
 import io.tern.transport.linux.internal.uring.Ring;
 import io.tern.transport.linux.internal.uring.SubmissionQueue;
@@ -106,6 +107,7 @@ public final class IoUringIoHandler implements IoHandler {
   private final CompletionQueue.Consumer consumer = this::complete;
   private final ByteBufAllocator allocator = PooledByteBufAllocator.DEFAULT;
   private BufferRing bufferRing;
+  private FixedFiles fixedFiles;
   private MessageArray messageArray;
   private long wakeupUserData;
   private boolean wakeupArmed;
@@ -197,6 +199,14 @@ public final class IoUringIoHandler implements IoHandler {
     }
     if (settings.registeredRing() && IoUring.features().registeredRing()) {
       ring.registerRingFd();
+    }
+    if (settings.fixedFiles() && IoUring.features().sparseFiles()) {
+      // on the loop thread: with SINGLE_ISSUER only the submitter may register
+      fixedFiles = FixedFiles.register(ring, settings.fixedFileSlots());
+      if (fixedFiles == null) {
+        LOGGER.log(
+            System.Logger.Level.DEBUG, "no registered file table: channels use plain descriptors");
+      }
     }
     initialized = true;
     armWakeup();
@@ -404,6 +414,14 @@ public final class IoUringIoHandler implements IoHandler {
     return bufferRing;
   }
 
+  /**
+   * Returns this loop's registered (fixed) file table; {@code null} when fixed files are turned
+   * off, unsupported, or the kernel refused the table. Loop thread only.
+   */
+  FixedFiles fixedFiles() {
+    return fixedFiles;
+  }
+
   /** Whether accepts may be multishot here (kernel and settings). */
   boolean multishotAccept() {
     return multishotAccept;
@@ -490,6 +508,9 @@ public final class IoUringIoHandler implements IoHandler {
     if (bufferRing != null && drained) {
       bufferRing.close();
     }
+    if (fixedFiles != null) {
+      fixedFiles.close();
+    }
     ring.close();
     wakeupFd.close();
     if (drained) {
@@ -510,6 +531,16 @@ public final class IoUringIoHandler implements IoHandler {
     int r = ring.enter(0, 0, 0, 0);
     if (r < 0 && r != -Errno.EINTR && r != -Errno.EBUSY && r != -Errno.EAGAIN) {
       LOGGER.log(System.Logger.Level.WARNING, "io_uring_enter failed: " + Errno.message(-r));
+    }
+  }
+
+  /**
+   * {@link #submitPending()} when the submission queue holds entries: a channel about to give its
+   * fixed file slot back calls it, because a queued entry names the slot. Loop thread only.
+   */
+  void submitPendingIfAny() {
+    if (sq.pending() > 0) {
+      submitPending();
     }
   }
 

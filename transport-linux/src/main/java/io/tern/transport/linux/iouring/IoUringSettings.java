@@ -22,6 +22,10 @@ import io.tern.common.SystemProperties;
  *     #sizeFor})
  * @param sendZcThreshold bytes from which one write goes as a zero-copy {@code SEND_ZC}/{@code
  *     SENDMSG_ZC} when the kernel has it; -1 never
+ * @param fixedFiles allow a registered (fixed) file table: each stream channel's socket takes a
+ *     slot and its requests name the slot ({@code IOSQE_FIXED_FILE})
+ * @param fixedFileSlots slots in each loop's table (fewer when {@code RLIMIT_NOFILE} is lower); a
+ *     channel finding the table full uses its plain descriptor
  */
 record IoUringSettings(
     int ringSize,
@@ -34,10 +38,18 @@ record IoUringSettings(
     boolean multishot,
     int bufferRingEntries,
     int bufferSize,
-    int sendZcThreshold) {
+    int sendZcThreshold,
+    boolean fixedFiles,
+    int fixedFileSlots) {
 
   /** Default {@link #sendZcThreshold()}. */
   static final int DEFAULT_SEND_ZC_THRESHOLD = -1;
+
+  /** Default {@link #fixedFiles()}. */
+  static final boolean DEFAULT_FIXED_FILES = false;
+
+  /** Default {@link #fixedFileSlots()}. */
+  static final int DEFAULT_FIXED_FILE_SLOTS = 4096;
 
   /**
    * Settings from system properties: {@code io.tern.transport.linux.ioUring.ringSize} (default
@@ -50,7 +62,9 @@ record IoUringSettings(
    * byte count turns zero-copy sends on from that size), and {@code
    * io.tern.transport.linux.ioUring.bufferRings}, {@code io.tern.transport.linux.ioUring.multishot}
    * and {@code io.tern.transport.linux.ioUring.deferTaskrun} (default {@code true}; {@code false}
-   * turns the feature off, to compare configurations without a rebuild).
+   * turns the feature off, to compare configurations without a rebuild), {@code
+   * io.tern.transport.linux.ioUring.fixedFiles} (default {@link #DEFAULT_FIXED_FILES}) and {@code
+   * io.tern.transport.linux.ioUring.fixedFileSlots} (default {@link #DEFAULT_FIXED_FILE_SLOTS}).
    */
   static IoUringSettings fromProperties() {
     int ring = SystemProperties.getInt("io.tern.transport.linux.ioUring.ringSize", 4096);
@@ -68,8 +82,26 @@ record IoUringSettings(
         SystemProperties.getBoolean("io.tern.transport.linux.ioUring.multishot", true);
     boolean defer =
         SystemProperties.getBoolean("io.tern.transport.linux.ioUring.deferTaskrun", true);
+    boolean fixed =
+        SystemProperties.getBoolean(
+            "io.tern.transport.linux.ioUring.fixedFiles", DEFAULT_FIXED_FILES);
+    int slots =
+        SystemProperties.getInt(
+            "io.tern.transport.linux.ioUring.fixedFileSlots", DEFAULT_FIXED_FILE_SLOTS);
     return new IoUringSettings(
-        ring, cq, true, defer, true, rings, incremental, multishot, entries, size, zc);
+        ring,
+        cq,
+        true,
+        defer,
+        true,
+        rings,
+        incremental,
+        multishot,
+        entries,
+        size,
+        zc,
+        fixed,
+        slots);
   }
 
   /**
@@ -105,7 +137,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withSingleIssuer(boolean on) {
@@ -120,7 +154,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withDeferTaskrun(boolean on) {
@@ -135,7 +171,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withRegisteredRing(boolean on) {
@@ -150,7 +188,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withBufferRings(boolean on) {
@@ -165,7 +205,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withIncrementalBuffers(boolean on) {
@@ -180,7 +222,9 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withMultishot(boolean on) {
@@ -195,7 +239,9 @@ record IoUringSettings(
         on,
         bufferRingEntries,
         bufferSize,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withBufferRing(int entries, int size) {
@@ -210,7 +256,9 @@ record IoUringSettings(
         multishot,
         entries,
         size,
-        sendZcThreshold);
+        sendZcThreshold,
+        fixedFiles,
+        fixedFileSlots);
   }
 
   IoUringSettings withSendZcThreshold(int bytes) {
@@ -225,6 +273,42 @@ record IoUringSettings(
         multishot,
         bufferRingEntries,
         bufferSize,
-        bytes);
+        bytes,
+        fixedFiles,
+        fixedFileSlots);
+  }
+
+  IoUringSettings withFixedFiles(boolean on) {
+    return new IoUringSettings(
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
+        incrementalBuffers,
+        multishot,
+        bufferRingEntries,
+        bufferSize,
+        sendZcThreshold,
+        on,
+        fixedFileSlots);
+  }
+
+  IoUringSettings withFixedFileSlots(int slots) {
+    return new IoUringSettings(
+        ringSize,
+        cqSize,
+        singleIssuer,
+        deferTaskrun,
+        registeredRing,
+        bufferRings,
+        incrementalBuffers,
+        multishot,
+        bufferRingEntries,
+        bufferSize,
+        sendZcThreshold,
+        fixedFiles,
+        slots);
   }
 }

@@ -75,6 +75,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private static final int MAX_IOV = 64;
 
   private final Socket socket;
+  private final SocketFile file;
   private final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private final Runnable readCompleteTask = this::readCompleteNow;
@@ -113,6 +114,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   IoUringStreamChannel(Channel parent, EventLoop eventLoop, Socket socket, boolean active) {
     super(parent, eventLoop);
     this.socket = socket;
+    this.file = new SocketFile(socket);
     this.active = active;
     this.config = LinuxSocketConfig.forStream(this, socket);
   }
@@ -183,6 +185,11 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     return IoUringRegistration.of(registration());
   }
 
+  /** Whether this channel's requests name its socket by a fixed file slot; for tests. */
+  final boolean usesFixedFile() {
+    return file.isFixed();
+  }
+
   @Override
   protected boolean doConnect(SocketAddress remoteAddress, SocketAddress localAddress)
       throws IOException {
@@ -200,11 +207,13 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
         throw e;
       }
       connectAddress = address;
-      SocketRequests.connect(reg(), socket.intValue(), address.address(), length, CONNECT);
+      IoUringRegistration r = reg();
+      SocketRequests.connect(r, file.on(r), address.address(), length, CONNECT);
       success = true;
       return false;
     } finally {
       if (!success) {
+        file.detach();
         socket.close();
       }
     }
@@ -227,7 +236,9 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       writeHandler.submitPending();
     }
     // The registration was cancelled just before: requests still in flight complete (cancelled)
-    // later and release what they hold; the kernel keeps the socket open until then.
+    // later and release what they hold; the kernel keeps the socket open until then (a fixed file
+    // slot given back first keeps it open the same way).
+    file.detach();
     socket.close();
     if (!writeInFlight) {
       freeWriteMemory();
@@ -261,7 +272,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     recvArmed = true;
     if (ring != null) {
       multishot = true;
-      SocketRequests.recvMultishot(r, socket.intValue(), ring.groupId(), RECV);
+      SocketRequests.recvMultishot(r, file.on(r), ring.groupId(), RECV);
     } else {
       multishot = false;
       RecvByteBufAllocator.Handle h = recvHandle();
@@ -275,7 +286,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       h.attemptedBytesRead(buf.writableBytes());
       SocketRequests.recv(
           r,
-          socket.intValue(),
+          file.on(r),
           buf.memorySegment().address() + buf.writerIndex(),
           buf.writableBytes(),
           RECV);
@@ -459,13 +470,13 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     writeInFlight = true;
     IoUringRegistration r = reg();
     writeHandler = r.handler();
-    int fd = socket.intValue();
+    SocketFile f = file.on(r);
     if (zeroCopy(r.handler())) {
       submitZeroCopyWrite(r);
     } else if (iov.count() == 1) {
-      SocketRequests.send(r, OP_SEND, fd, gathered.firstAddress(), (int) writingBytes, WRITE);
+      SocketRequests.send(r, OP_SEND, f, gathered.firstAddress(), (int) writingBytes, WRITE);
     } else {
-      SocketRequests.writev(r, fd, iov.address(), iov.count(), WRITE);
+      SocketRequests.writev(r, f, iov.address(), iov.count(), WRITE);
     }
   }
 
@@ -488,9 +499,9 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       loans = new ZeroCopyLoans();
     }
     short data = (short) (WRITE_ZC + gathered.lendRetained(loans));
-    int fd = socket.intValue();
+    SocketFile f = file.on(r);
     if (iov.count() == 1) {
-      SocketRequests.send(r, OP_SEND_ZC, fd, gathered.firstAddress(), (int) writingBytes, data);
+      SocketRequests.send(r, OP_SEND_ZC, f, gathered.firstAddress(), (int) writingBytes, data);
       return;
     }
     if (msghdr == null) {
@@ -498,7 +509,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     }
     msghdr.set(ValueLayout.JAVA_LONG, 16, iov.address());
     msghdr.set(ValueLayout.JAVA_LONG, 24, iov.count());
-    SocketRequests.sendmsgZeroCopy(r, fd, msghdr.address(), data);
+    SocketRequests.sendmsgZeroCopy(r, f, msghdr.address(), data);
   }
 
   /**
@@ -550,7 +561,8 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
 
   private void armPollOut() {
     pollOutArmed = true;
-    SocketRequests.poll(reg(), socket.intValue(), POLLOUT, POLL_OUT);
+    IoUringRegistration r = reg();
+    SocketRequests.poll(r, file.on(r), POLLOUT, POLL_OUT);
   }
 
   /** What the ring reports for this socket's requests. */

@@ -15,32 +15,57 @@ import io.tern.transport.linux.internal.sys.LinuxConstants;
 /**
  * The io_uring requests the transport's socket channels queue, each one SQE filled through {@link
  * IoUringRegistration#prepare} (no ops object). Only the fields a request uses are named here; the
- * rest stay zero. Every method returns the request's {@code user_data} (-1 if the registration was
- * cancelled). Loop thread only.
+ * rest stay zero. A stream channel's socket is named by its {@link SocketFile} (a fixed file slot
+ * or the descriptor). Every method returns the request's {@code user_data} (-1 if the registration
+ * was cancelled). Loop thread only.
  */
 final class SocketRequests {
   private SocketRequests() {}
 
   /** One {@code RECV} into {@code length} bytes at {@code address}. */
-  static long recv(IoUringRegistration r, int fd, long address, int length, short data) {
+  static long recv(IoUringRegistration r, SocketFile f, long address, int length, short data) {
     return r.prepare(
-        OP_RECV, (byte) 0, (short) 0, fd, 0, address, length, 0, (short) 0, (short) 0, 0, 0, data);
+        OP_RECV,
+        f.flags(),
+        (short) 0,
+        f.target(),
+        0,
+        address,
+        length,
+        0,
+        (short) 0,
+        (short) 0,
+        0,
+        0,
+        data);
   }
 
   /** A multishot {@code RECV} taking its buffers from provided-buffer group {@code group}. */
-  static long recvMultishot(IoUringRegistration r, int fd, short group, short data) {
+  static long recvMultishot(IoUringRegistration r, SocketFile f, short group, short data) {
     return r.prepare(
-        OP_RECV, IOSQE_BUFFER_SELECT, RECV_MULTISHOT, fd, 0, 0, 0, 0, group, (short) 0, 0, 0, data);
+        OP_RECV,
+        (byte) (IOSQE_BUFFER_SELECT | f.flags()),
+        RECV_MULTISHOT,
+        f.target(),
+        0,
+        0,
+        0,
+        0,
+        group,
+        (short) 0,
+        0,
+        0,
+        data);
   }
 
   /** {@code SEND} or {@code SEND_ZC} ({@code opcode}) of one piece of memory. */
   static long send(
-      IoUringRegistration r, byte opcode, int fd, long address, int length, short data) {
+      IoUringRegistration r, byte opcode, SocketFile f, long address, int length, short data) {
     return r.prepare(
         opcode,
-        (byte) 0,
+        f.flags(),
         (short) 0,
-        fd,
+        f.target(),
         0,
         address,
         length,
@@ -53,18 +78,30 @@ final class SocketRequests {
   }
 
   /** {@code WRITEV} over {@code count} {@code iovec}s at {@code iov}. */
-  static long writev(IoUringRegistration r, int fd, long iov, int count, short data) {
+  static long writev(IoUringRegistration r, SocketFile f, long iov, int count, short data) {
     return r.prepare(
-        OP_WRITEV, (byte) 0, (short) 0, fd, 0, iov, count, 0, (short) 0, (short) 0, 0, 0, data);
+        OP_WRITEV,
+        f.flags(),
+        (short) 0,
+        f.target(),
+        0,
+        iov,
+        count,
+        0,
+        (short) 0,
+        (short) 0,
+        0,
+        0,
+        data);
   }
 
   /** {@code SENDMSG_ZC} of the {@code struct msghdr} at {@code msghdr}. */
-  static long sendmsgZeroCopy(IoUringRegistration r, int fd, long msghdr, short data) {
+  static long sendmsgZeroCopy(IoUringRegistration r, SocketFile f, long msghdr, short data) {
     return r.prepare(
         OP_SENDMSG_ZC,
-        (byte) 0,
+        f.flags(),
         (short) 0,
-        fd,
+        f.target(),
         0,
         msghdr,
         1,
@@ -77,13 +114,13 @@ final class SocketRequests {
   }
 
   /** {@code CONNECT} to the {@code sockaddr} of {@code length} bytes at {@code address}. */
-  static long connect(IoUringRegistration r, int fd, long address, int length, short data) {
+  static long connect(IoUringRegistration r, SocketFile f, long address, int length, short data) {
     // the address length goes in the SQE's off field
     return r.prepare(
         OP_CONNECT,
-        (byte) 0,
+        f.flags(),
         (short) 0,
-        fd,
+        f.target(),
         length,
         address,
         0,
@@ -97,8 +134,17 @@ final class SocketRequests {
 
   /** One-shot {@code POLL_ADD} for {@code events} ({@code POLLOUT}, say). */
   static long poll(IoUringRegistration r, int fd, int events, short data) {
+    return poll(r, (byte) 0, fd, events, data);
+  }
+
+  /** One-shot {@code POLL_ADD} on a stream channel's socket. */
+  static long poll(IoUringRegistration r, SocketFile f, int events, short data) {
+    return poll(r, f.flags(), f.target(), events, data);
+  }
+
+  private static long poll(IoUringRegistration r, byte flags, int fd, int events, short data) {
     return r.prepare(
-        OP_POLL_ADD, (byte) 0, (short) 0, fd, 0, 0, 0, events, (short) 0, (short) 0, 0, 0, data);
+        OP_POLL_ADD, flags, (short) 0, fd, 0, 0, 0, events, (short) 0, (short) 0, 0, 0, data);
   }
 
   /** {@code ACCEPT} of non-blocking, close-on-exec sockets; multishot where the kernel has it. */

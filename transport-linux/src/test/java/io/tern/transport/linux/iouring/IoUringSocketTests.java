@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Nested;
 /**
  * The shared socket tests of the {@code testsuite} module over io_uring (IPv4 and IPv6 loopback),
  * the data-path tests again with buffer rings and multishot receives off, and the echo tests with
- * whole (not incremental) provided buffers and with a small incremental ring.
+ * whole (not incremental) provided buffers and with a small incremental ring; every test again with
+ * registered (fixed) files on, the echo, many-connection and close tests with a 16-slot file table
+ * (the channels past it on plain descriptors), and a few with fixed files off whatever the default.
  */
 class IoUringSocketTests {
   @Nested
@@ -235,6 +237,132 @@ class IoUringSocketTests {
   class SmallRingGatheringWrite extends SocketGatheringWriteTest {
     SmallRingGatheringWrite() {
       super(LinuxTransports.IO_URING_SMALL_RING);
+    }
+  }
+
+  @Nested
+  class FixedEcho extends SocketEchoTest {
+    FixedEcho() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedHalfClose extends SocketHalfCloseTest {
+    FixedHalfClose() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedAutoRead extends SocketAutoReadTest {
+    FixedAutoRead() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedWritability extends SocketWritabilityTest {
+    FixedWritability() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedLargeWrite extends SocketLargeWriteTest {
+    FixedLargeWrite() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedGatheringWrite extends SocketGatheringWriteTest {
+    FixedGatheringWrite() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedFileRegion extends SocketFileRegionTest {
+    FixedFileRegion() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedManyConnections extends SocketManyConnectionsTest {
+    FixedManyConnections() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedConnect extends SocketConnectTest {
+    FixedConnect() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedBind extends SocketBindTest {
+    FixedBind() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedClose extends SocketCloseTest {
+    FixedClose() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class FixedException extends SocketExceptionTest {
+    FixedException() {
+      super(LinuxTransports.IO_URING_FIXED_FILES);
+    }
+  }
+
+  @Nested
+  class SmallFileTableEcho extends SocketEchoTest {
+    SmallFileTableEcho() {
+      super(LinuxTransports.IO_URING_SMALL_FILE_TABLE);
+    }
+  }
+
+  @Nested
+  class SmallFileTableManyConnections extends SocketManyConnectionsTest {
+    SmallFileTableManyConnections() {
+      super(LinuxTransports.IO_URING_SMALL_FILE_TABLE);
+    }
+  }
+
+  @Nested
+  class SmallFileTableClose extends SocketCloseTest {
+    SmallFileTableClose() {
+      super(LinuxTransports.IO_URING_SMALL_FILE_TABLE);
+    }
+  }
+
+  @Nested
+  class PlainFilesEcho extends SocketEchoTest {
+    PlainFilesEcho() {
+      super(LinuxTransports.IO_URING_PLAIN_FILES);
+    }
+  }
+
+  @Nested
+  class PlainFilesHalfClose extends SocketHalfCloseTest {
+    PlainFilesHalfClose() {
+      super(LinuxTransports.IO_URING_PLAIN_FILES);
+    }
+  }
+
+  @Nested
+  class PlainFilesClose extends SocketCloseTest {
+    PlainFilesClose() {
+      super(LinuxTransports.IO_URING_PLAIN_FILES);
     }
   }
 }

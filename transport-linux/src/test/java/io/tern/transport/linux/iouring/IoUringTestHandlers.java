@@ -49,4 +49,25 @@ public final class IoUringTestHandlers {
     return IoUringIoHandler.newFactory(
         IoUringSettings.fromProperties().withBufferRing(count, size));
   }
+
+  /**
+   * Registered (fixed) files on, with a table of {@code slots} slots per loop: channels beyond it
+   * use their plain descriptors.
+   *
+   * @param slots slots per loop
+   * @return the factory
+   */
+  public static IoHandlerFactory withFixedFiles(int slots) {
+    return IoUringIoHandler.newFactory(
+        IoUringSettings.fromProperties().withFixedFiles(true).withFixedFileSlots(slots));
+  }
+
+  /**
+   * Registered (fixed) files off: every request names its socket by descriptor.
+   *
+   * @return the factory
+   */
+  public static IoHandlerFactory withoutFixedFiles() {
+    return IoUringIoHandler.newFactory(IoUringSettings.fromProperties().withFixedFiles(false));
+  }
 }

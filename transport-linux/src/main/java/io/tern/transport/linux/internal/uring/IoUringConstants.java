@@ -31,8 +31,13 @@ public final class IoUringConstants {
   public static final int ENTER_REGISTERED_RING = 1 << 4;
 
   // io_uring_register opcodes
+  public static final int UNREGISTER_FILES = 3;
+  public static final int REGISTER_FILES_UPDATE = 6;
   public static final int REGISTER_PROBE = 8;
   public static final int REGISTER_ENABLE_RINGS = 12;
+  public static final int REGISTER_FILES2 = 13; // 5.13
+  // io_uring_rsrc_register.flags
+  public static final int RSRC_REGISTER_SPARSE = 1; // 5.19: a table of empty slots, no fd array
   public static final int REGISTER_RING_FDS = 20; // 5.18
   public static final int UNREGISTER_RING_FDS = 21;
   public static final int REGISTER_PBUF_RING = 22; // 5.19

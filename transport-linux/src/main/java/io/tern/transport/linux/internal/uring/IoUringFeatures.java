@@ -25,6 +25,8 @@ package io.tern.transport.linux.internal.uring;
  * @param msgRing {@code IORING_OP_MSG_RING} (5.18)
  * @param cancelByFd {@code IORING_ASYNC_CANCEL_FD | ALL}: same release as buffer rings (5.19),
  *     inferred from them
+ * @param sparseFiles {@code IORING_REGISTER_FILES2} with {@code IORING_RSRC_REGISTER_SPARSE}: a
+ *     registered (fixed) file table of empty slots (5.19)
  */
 public record IoUringFeatures(
     int features,
@@ -41,11 +43,12 @@ public record IoUringFeatures(
     boolean sendZc,
     boolean sendmsgZc,
     boolean msgRing,
-    boolean cancelByFd) {
+    boolean cancelByFd,
+    boolean sparseFiles) {
 
   /** Nothing optional: what a 5.11 kernel offers. */
   public static final IoUringFeatures BASELINE =
       new IoUringFeatures(
           0, false, false, false, false, false, false, false, false, false, false, false, false,
-          false, false);
+          false, false, false);
 }

@@ -164,7 +164,8 @@ public final class IoUringProbe {
               sendZc,
               ops[OP_SENDMSG_ZC],
               ops[OP_MSG_RING],
-              bufferRings);
+              bufferRings,
+              FixedFiles.probe(ring));
       return new Result(null, features);
     } finally {
       ring.close();

@@ -116,23 +116,24 @@ public final class DnsResolveCompare {
       InetSocketAddress server = new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), port);
       int t = ternSockets;
       int q = queriesPerSocket;
+      int n = names;
       List<Double> cold = new ArrayList<>();
       List<Double> warm = new ArrayList<>();
-      run("tern", () -> tern(server, t, q, names), names, lookups, window); // JIT warm-up
+      run("tern", () -> tern(server, t, q, n), names, lookups, window); // JIT warm-up
       run("netty", () -> netty(server), names, lookups, window);
       for (int round = 1; round <= rounds; round++) {
         boolean ternFirst = round % 2 == 1;
         Run a =
             run(
                 ternFirst ? "tern" : "netty",
-                ternFirst ? () -> tern(server, t, q, names) : () -> netty(server),
+                ternFirst ? () -> tern(server, t, q, n) : () -> netty(server),
                 names,
                 lookups,
                 window);
         Run b =
             run(
                 ternFirst ? "netty" : "tern",
-                ternFirst ? () -> netty(server) : () -> tern(server, t, q, names),
+                ternFirst ? () -> netty(server) : () -> tern(server, t, q, n),
                 names,
                 lookups,
                 window);

@@ -16,10 +16,8 @@ import java.util.concurrent.TimeUnit;
  * of a type) for as long as the zone's SOA says (RFC 2308: the smaller of the SOA record's TTL and
  * its {@code minimum}). TTLs are clamped to the configured bounds; one clamped to 0 is not kept.
  *
- * <p>Bounded: past {@code maxEntries} the oldest entry goes (first in, first out). Not least
- * recently used: keeping the access order makes every hit a write that relinks two neighbours,
- * cache misses of their own once the table outgrows the CPU's caches, and a hit is the common
- * case; entries leave by their TTL anyway. An expired entry is dropped when it is next looked at. Keys ignore the case of names.
+ * <p>Bounded: past {@code maxEntries} the least recently used entry goes. An expired entry is
+ * dropped when it is next looked at. Keys ignore the case of names.
  *
  * <p>Used on the resolver's event loop only: not thread-safe.
  */
@@ -88,7 +86,7 @@ public final class DnsCache {
     this.maxTtlSeconds = maxTtlSeconds;
     this.maxNegativeTtlSeconds = Math.max(0, maxNegativeTtlSeconds);
     this.entries =
-        new LinkedHashMap<>(16, 0.75f, false) {
+        new LinkedHashMap<>(16, 0.75f, true) {
           private static final long serialVersionUID = 1L;
 
           @Override

@@ -44,6 +44,9 @@ public final class HpackEncoder {
   // Insertion numbers are renumbered from 0 before they could overflow.
   private static final int RENUMBER_AT = 1 << 30;
 
+  // An integer of up to 2^31 - 1 with any prefix: the prefix byte and five continuation bytes.
+  private static final int MAX_INT_BYTES = 6;
+
   private final long tableSizeCap;
 
   // The table: ring slots addressed by insertion number & mask.
@@ -63,6 +66,7 @@ public final class HpackEncoder {
   private boolean updatePending;
 
   private byte[] charScratch = new byte[64];
+  private byte[] fieldScratch = new byte[256];
 
   /** Creates an encoder whose table may grow to {@value #DEFAULT_MAX_TABLE_SIZE} bytes. */
   public HpackEncoder() {
@@ -238,7 +242,16 @@ public final class HpackEncoder {
   }
 
   private static boolean equal(CharSequence a, CharSequence b) {
-    return a.length() == b.length() && AsciiString.contentEquals(a, b);
+    int n = a.length();
+    if (n != b.length()) {
+      return false;
+    }
+    if (a instanceof AsciiString x && b instanceof AsciiString y) {
+      int xo = x.arrayOffset();
+      int yo = y.arrayOffset();
+      return Arrays.equals(x.array(), xo, xo + n, y.array(), yo, yo + n);
+    }
+    return AsciiString.contentEquals(a, b);
   }
 
   private void add(CharSequence name, CharSequence value, int hash, long entrySize) {
@@ -326,6 +339,10 @@ public final class HpackEncoder {
     rebuild(names.length);
   }
 
+  /**
+   * Writes a literal field: it is assembled in a scratch array and reaches the buffer in one copy,
+   * each string in its Huffman form when that is shorter.
+   */
   private void writeLiteral(
       ByteBuf out,
       int flags,
@@ -333,14 +350,29 @@ public final class HpackEncoder {
       int nameIndex,
       CharSequence name,
       CharSequence value) {
-    writeInt(out, flags, prefixBits, nameIndex);
+    int room = MAX_INT_BYTES + stringRoom(value);
     if (nameIndex == 0) {
-      writeString(out, name);
+      room += stringRoom(name);
     }
-    writeString(out, value);
+    if (fieldScratch.length < room) {
+      fieldScratch = new byte[Math.max(room, fieldScratch.length << 1)];
+    }
+    byte[] dst = fieldScratch;
+    int p = putInt(dst, 0, flags, prefixBits, nameIndex);
+    if (nameIndex == 0) {
+      p = putString(dst, p, name);
+    }
+    p = putString(dst, p, value);
+    out.writeBytes(dst, 0, p);
   }
 
-  private void writeString(ByteBuf out, CharSequence s) {
+  /** Scratch bytes a string may need: its length prefix, its bytes, the Huffman coder's slack. */
+  private static int stringRoom(CharSequence s) {
+    return MAX_INT_BYTES + s.length() + 8;
+  }
+
+  /** Puts a string literal (section 5.2) at {@code p}; returns the position after it. */
+  private int putString(byte[] dst, int p, CharSequence s) {
     byte[] bytes;
     int off;
     int len = s.length();
@@ -357,14 +389,51 @@ public final class HpackEncoder {
         bytes[i] = AsciiString.c2b(s.charAt(i));
       }
     }
-    int huffmanLength = HpackHuffman.encodedLength(bytes, off, len);
-    if (huffmanLength < len) {
-      writeInt(out, 0x80, 7, huffmanLength);
-      HpackHuffman.encode(out, bytes, off, len);
-    } else {
-      writeInt(out, 0x00, 7, len);
-      out.writeBytes(bytes, off, len);
+    // The code goes where the string would go after its raw length's prefix; a shorter code may
+    // need a shorter prefix, and then moves up.
+    int rawPrefix = intLength(7, len);
+    int coded = len == 0 ? -1 : HpackHuffman.encode(bytes, off, len, dst, p + rawPrefix, len);
+    if (coded >= 0) {
+      int prefix = intLength(7, coded);
+      if (prefix != rawPrefix) {
+        System.arraycopy(dst, p + rawPrefix, dst, p + prefix, coded);
+      }
+      putInt(dst, p, 0x80, 7, coded);
+      return p + prefix + coded;
     }
+    p = putInt(dst, p, 0x00, 7, len);
+    System.arraycopy(bytes, off, dst, p, len);
+    return p + len;
+  }
+
+  /** Bytes an integer takes with an N-bit prefix. */
+  private static int intLength(int prefixBits, int value) {
+    int mask = (1 << prefixBits) - 1;
+    if (value < mask) {
+      return 1;
+    }
+    int n = 2;
+    for (int rest = value - mask; rest >= 0x80; rest >>>= 7) {
+      n++;
+    }
+    return n;
+  }
+
+  /** Puts an integer with an N-bit prefix after the flag bits; returns the position after it. */
+  private static int putInt(byte[] dst, int p, int flags, int prefixBits, int value) {
+    int mask = (1 << prefixBits) - 1;
+    if (value < mask) {
+      dst[p] = (byte) (flags | value);
+      return p + 1;
+    }
+    dst[p++] = (byte) (flags | mask);
+    int rest = value - mask;
+    while (rest >= 0x80) {
+      dst[p++] = (byte) ((rest & 0x7F) | 0x80);
+      rest >>>= 7;
+    }
+    dst[p] = (byte) rest;
+    return p + 1;
   }
 
   /** Writes an integer with an N-bit prefix (RFC 7541, section 5.1) after the flag bits. */

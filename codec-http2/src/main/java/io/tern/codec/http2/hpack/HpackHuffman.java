@@ -60,8 +60,9 @@ final class HpackHuffman {
   private static final int WINDOW = 12;
 
   /**
-   * Per twelve-bit prefix: {@code bits << 18 | count << 16 | second << 8 | first}, the one or two
-   * symbols whose codes fit in the prefix and the bits they take; 0 where the first code is longer.
+   * Per twelve-bit prefix: {@code bits << 22 | firstBits << 18 | count << 16 | second << 8 |
+   * first}, the one or two symbols whose codes fit in the prefix, the bits they take and the bits
+   * the first takes; 0 where the first code is longer.
    */
   private static final int[] MULTI = new int[1 << WINDOW];
 
@@ -114,9 +115,9 @@ final class HpackHuffman {
       int w2 = (w << l1) & MASK30;
       int l2 = lengthOf(w2);
       if (l1 + l2 <= WINDOW) {
-        MULTI[p] = ((l1 + l2) << 18) | (2 << 16) | (symbolOf(w2, l2) << 8) | first;
+        MULTI[p] = ((l1 + l2) << 22) | (l1 << 18) | (2 << 16) | (symbolOf(w2, l2) << 8) | first;
       } else {
-        MULTI[p] = (l1 << 18) | (1 << 16) | first;
+        MULTI[p] = (l1 << 22) | (l1 << 18) | (1 << 16) | first;
       }
     }
   }
@@ -204,10 +205,17 @@ final class HpackHuffman {
     int end = off + len;
     int o = 0;
     for (; ; ) {
-      if (bits < WINDOW && end - i >= 4) {
-        acc = (acc << 32) | ((int) INT_BE.get(src, i) & 0xFFFF_FFFFL);
-        i += 4;
-        bits += 32;
+      if (bits < WINDOW) {
+        if (end - i >= 4) {
+          acc = (acc << 32) | ((int) INT_BE.get(src, i) & 0xFFFF_FFFFL);
+          i += 4;
+          bits += 32;
+        } else {
+          while (i < end) {
+            acc = (acc << 8) | (src[i++] & 0xFF);
+            bits += 8;
+          }
+        }
       }
       if (bits >= WINDOW) {
         int e = MULTI[(int) (acc >>> (bits - WINDOW)) & ((1 << WINDOW) - 1)];
@@ -215,8 +223,28 @@ final class HpackHuffman {
           out[o] = (byte) e;
           out[o + 1] = (byte) (e >>> 8);
           o += (e >>> 16) & 3;
-          bits -= e >>> 18;
+          bits -= e >>> 22;
           continue;
+        }
+      } else if (bits > 0) {
+        // The last bits (the input is all read): look them up with ones (EOS's bits) after them, and keep the codes that
+        // end within them.
+        int pad = WINDOW - bits;
+        int e = MULTI[(int) ((acc << pad) | ((1 << pad) - 1)) & ((1 << WINDOW) - 1)];
+        if (e != 0) {
+          if (e >>> 22 <= bits) {
+            out[o] = (byte) e;
+            out[o + 1] = (byte) (e >>> 8);
+            o += (e >>> 16) & 3;
+            bits -= e >>> 22;
+            continue;
+          }
+          int first = (e >>> 18) & 0xF;
+          if (first <= bits) {
+            out[o++] = (byte) e;
+            bits -= first;
+            continue;
+          }
         }
       }
       while (bits <= 56 && i < end) {

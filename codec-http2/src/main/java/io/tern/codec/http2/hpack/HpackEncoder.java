@@ -24,7 +24,8 @@ import java.util.Arrays;
  *
  * <p><b>Lookup.</b> Entries live in a ring addressed by insertion number; a hash index by name
  * chains each entry to the previous one of the same bucket, newest first, and a chain ends at the
- * first evicted entry, so eviction never has to unlink anything.
+ * first evicted entry, so eviction never has to unlink anything. Each entry keeps its value's hash
+ * too, so a walk compares bytes only where both hashes agree.
  *
  * <h2>Threading</h2>
  *
@@ -52,7 +53,8 @@ public final class HpackEncoder {
   // The table: ring slots addressed by insertion number & mask.
   private CharSequence[] names;
   private CharSequence[] values;
-  private int[] hashes;
+  private int[] hashes; // of the names
+  private int[] valueHashes;
   private int[] older; // insertion number of the previous entry in the same bucket, or -1
   private int[] buckets; // newest insertion number per bucket, or -1
   private int inserted; // insertion number of the next entry
@@ -187,29 +189,40 @@ public final class HpackEncoder {
       writeLiteral(out, 0x10, 4, nameIndex, name, value);
       return;
     }
+    int valueHash = AsciiString.hashCode(value);
     if (staticName != 0) {
-      int full = HpackStaticTable.indexOf(staticName, value);
+      int full = HpackStaticTable.indexOf(staticName, value, valueHash);
       if (full != 0) {
         writeInt(out, 0x80, 7, full);
         return;
       }
     }
-    // One walk of the name's chain finds a whole match, or failing that the newest name match.
+    // One walk of the name's chain finds a whole match, or failing that the newest name match. A
+    // name may have many entries (cookies, paths): the value's hash rules most of them out before
+    // any bytes are compared, and once a name match is known only whole matches are worth a look.
     int nameMatch = -1;
     if (size > 0) {
       int mask = names.length - 1;
       for (int n = buckets[hash & (buckets.length - 1)]; n >= oldest; n = older[n & mask]) {
         int slot = n & mask;
+        if (hashes[slot] != hash) {
+          continue;
+        }
+        boolean sameValueHash = valueHashes[slot] == valueHash;
+        if (!sameValueHash && nameMatch >= 0) {
+          continue;
+        }
         CharSequence entryName = names[slot];
-        if (hashes[slot] == hash && (entryName == name || equal(entryName, name))) {
-          CharSequence entryValue = values[slot];
-          if (entryValue == value || equal(entryValue, value)) {
-            writeInt(out, 0x80, 7, index(n));
-            return;
-          }
-          if (nameMatch < 0) {
-            nameMatch = n;
-          }
+        if (entryName != name && !equal(entryName, name)) {
+          continue;
+        }
+        CharSequence entryValue = values[slot];
+        if (sameValueHash && (entryValue == value || equal(entryValue, value))) {
+          writeInt(out, 0x80, 7, index(n));
+          return;
+        }
+        if (nameMatch < 0) {
+          nameMatch = n;
         }
       }
     }
@@ -220,7 +233,7 @@ public final class HpackEncoder {
       return;
     }
     writeLiteral(out, 0x40, 6, nameIndex, name, value);
-    add(name, value, hash, entrySize);
+    add(name, value, hash, valueHash, entrySize);
   }
 
   private int index(int insertion) {
@@ -254,7 +267,8 @@ public final class HpackEncoder {
     return AsciiString.contentEquals(a, b);
   }
 
-  private void add(CharSequence name, CharSequence value, int hash, long entrySize) {
+  private void add(
+      CharSequence name, CharSequence value, int hash, int valueHash, long entrySize) {
     while (size + entrySize > maxSize) {
       evictOldest();
     }
@@ -267,6 +281,7 @@ public final class HpackEncoder {
     names[slot] = name;
     values[slot] = value;
     hashes[slot] = hash;
+    valueHashes[slot] = valueHash;
     older[slot] = buckets[bucket];
     buckets[bucket] = inserted;
     inserted++;
@@ -302,6 +317,7 @@ public final class HpackEncoder {
     names = new CharSequence[slots];
     values = new CharSequence[slots];
     hashes = new int[slots];
+    valueHashes = new int[slots];
     older = new int[slots];
     buckets = new int[slots * 2];
     Arrays.fill(buckets, -1);
@@ -315,12 +331,14 @@ public final class HpackEncoder {
     CharSequence[] oldNames = names;
     CharSequence[] oldValues = values;
     int[] oldHashes = hashes;
+    int[] oldValueHashes = valueHashes;
     int oldMask = oldNames.length - 1;
     int from = oldest;
     int to = inserted;
     names = new CharSequence[slots];
     values = new CharSequence[slots];
     hashes = new int[slots];
+    valueHashes = new int[slots];
     older = new int[slots];
     buckets = new int[slots * 2];
     Arrays.fill(buckets, -1);
@@ -331,7 +349,12 @@ public final class HpackEncoder {
       int s = n & oldMask;
       CharSequence name = oldNames[s];
       CharSequence value = oldValues[s];
-      add(name, value, oldHashes[s], (long) name.length() + value.length() + ENTRY_OVERHEAD);
+      add(
+          name,
+          value,
+          oldHashes[s],
+          oldValueHashes[s],
+          (long) name.length() + value.length() + ENTRY_OVERHEAD);
     }
   }
 

@@ -127,7 +127,12 @@ final class HpackHuffman {
    * bits matter: each limit's bits past its length are zero.
    */
   private static int lengthOf(int w) {
-    int l = 5;
+    return lengthOf(w, 5);
+  }
+
+  /** Same, knowing the code is at least {@code from} bits long. */
+  private static int lengthOf(int w, int from) {
+    int l = from;
     while (w >= LIMIT[l]) {
       l++;
     }
@@ -227,8 +232,8 @@ final class HpackHuffman {
           continue;
         }
       } else if (bits > 0) {
-        // The last bits (the input is all read): look them up with ones (EOS's bits) after them, and keep the codes that
-        // end within them.
+        // The last bits (the input is all read): look them up with ones (EOS's bits) after them,
+        // and keep the codes that end within them.
         int pad = WINDOW - bits;
         int e = MULTI[(int) ((acc << pad) | ((1 << pad) - 1)) & ((1 << WINDOW) - 1)];
         if (e != 0) {
@@ -260,7 +265,7 @@ final class HpackHuffman {
           bits >= MAX_LENGTH
               ? (int) (acc >>> (bits - MAX_LENGTH)) & MASK30
               : (int) ((acc << (MAX_LENGTH - bits)) | ((1L << (MAX_LENGTH - bits)) - 1)) & MASK30;
-      int l = lengthOf(w);
+      int l = lengthOf(w, bits >= WINDOW ? WINDOW + 1 : 5);
       if (l > bits) { // what is left is padding
         if (bits > 7) {
           throw new HpackException("Huffman padding longer than 7 bits");

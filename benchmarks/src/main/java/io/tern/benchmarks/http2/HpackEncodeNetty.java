@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Netty 4.2 twin of {@link HpackEncode}: the same header lists, built beforehand as {@code
- * DefaultHttp2Headers} (without validation) of Netty's {@code AsciiString}s, through Netty's public HPACK path, {@code
- * DefaultHttp2HeadersEncoder} with {@code NEVER_SENSITIVE}, one encoder per story.
+ * DefaultHttp2Headers} (without validation) of Netty's {@code AsciiString}s, through Netty's public
+ * HPACK path, {@code DefaultHttp2HeadersEncoder} with {@code NEVER_SENSITIVE}, one encoder per
+ * story.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

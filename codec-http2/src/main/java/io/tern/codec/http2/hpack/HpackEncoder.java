@@ -267,8 +267,7 @@ public final class HpackEncoder {
     return AsciiString.contentEquals(a, b);
   }
 
-  private void add(
-      CharSequence name, CharSequence value, int hash, int valueHash, long entrySize) {
+  private void add(CharSequence name, CharSequence value, int hash, int valueHash, long entrySize) {
     while (size + entrySize > maxSize) {
       evictOldest();
     }

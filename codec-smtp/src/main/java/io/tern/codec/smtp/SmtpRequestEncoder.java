@@ -5,6 +5,8 @@ import io.tern.buffer.ByteBufUtil;
 import io.tern.codec.EncoderException;
 import io.tern.codec.MessageToByteEncoder;
 import io.tern.transport.channel.ChannelHandlerContext;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.List;
 
 /**
@@ -98,15 +100,21 @@ public final class SmtpRequestEncoder extends MessageToByteEncoder<Object> {
     ByteBuf in = piece.content();
     int i = in.readerIndex();
     int end = in.writerIndex();
-    while (i < end) {
-      if (lineStart && in.getByte(i) == '.') {
-        out.writeByte('.');
+    if (in.hasArray()) {
+      lineStart = stuffArray(in, i, end, out);
+    } else if (in.hasMemorySegment()) {
+      lineStart = stuffSegment(in, i, end, out);
+    } else {
+      while (i < end) {
+        if (lineStart && in.getByte(i) == '.') {
+          out.writeByte('.');
+        }
+        int lf = in.indexOf(i, end, (byte) '\n');
+        int stop = lf < 0 ? end : lf + 1;
+        out.writeBytes(in, i, stop - i);
+        lineStart = lf >= 0;
+        i = stop;
       }
-      int lf = in.indexOf(i, end, (byte) '\n');
-      int stop = lf < 0 ? end : lf + 1;
-      out.writeBytes(in, i, stop - i);
-      lineStart = lf >= 0;
-      i = stop;
     }
     int n = end - in.readerIndex();
     if (n >= 2) {
@@ -122,5 +130,46 @@ public final class SmtpRequestEncoder extends MessageToByteEncoder<Object> {
       out.writeShort(CRLF);
       inBody = false;
     }
+  }
+
+  // Dot-stuffing copies the body in spans between dot-led lines: one bulk copy per span, not one
+  // per line (lines are short, and a copy's fixed cost outweighs its bytes), with the scan for
+  // "line start followed by a dot" a plain loop over the body's memory.
+
+  /** Copies {@code in[from, end)} stuffed into {@code out}; returns whether it ends a line. */
+  private boolean stuffArray(ByteBuf in, int from, int end, ByteBuf out) {
+    byte[] a = in.array();
+    int base = in.arrayOffset();
+    boolean atLineStart = lineStart;
+    int copied = from;
+    for (int p = from; p < end; p++) {
+      byte b = a[base + p];
+      if (atLineStart && b == '.') {
+        out.writeBytes(in, copied, p - copied);
+        out.writeByte('.');
+        copied = p; // the dot itself goes with the next span
+      }
+      atLineStart = b == '\n';
+    }
+    out.writeBytes(in, copied, end - copied);
+    return atLineStart;
+  }
+
+  /** As {@link #stuffArray}, for a buffer over a memory segment. */
+  private boolean stuffSegment(ByteBuf in, int from, int end, ByteBuf out) {
+    MemorySegment m = in.memorySegment().asSlice(from, end - from);
+    boolean atLineStart = lineStart;
+    int copied = from;
+    for (int p = from; p < end; p++) {
+      byte b = m.get(ValueLayout.JAVA_BYTE, p - from);
+      if (atLineStart && b == '.') {
+        out.writeBytes(in, copied, p - copied);
+        out.writeByte('.');
+        copied = p;
+      }
+      atLineStart = b == '\n';
+    }
+    out.writeBytes(in, copied, end - copied);
+    return atLineStart;
   }
 }

@@ -64,6 +64,38 @@ class SmtpCodecTest {
   }
 
   @Test
+  void dotStuffsTheSameWhateverMemoryHoldsTheBodyAndWhereverItIsSplit() {
+    String body = ".a\r\nb.\r\n\r\n.\r\n..c\r\nd";
+    String expected = "DATA\r\n..a\r\nb.\r\n\r\n..\r\n...c\r\nd\r\n.\r\n";
+    byte[] bytes = body.getBytes(StandardCharsets.US_ASCII);
+    for (String memory : List.of("heap", "direct", "composite")) {
+      for (int split = 0; split <= bytes.length; split++) {
+        EmbeddedChannel ch = new EmbeddedChannel(new SmtpRequestEncoder());
+        ch.write(SmtpRequests.data());
+        ch.write(SmtpContent.of(piece(memory, Arrays.copyOfRange(bytes, 0, split))));
+        ch.writeAndFlush(
+            SmtpContent.last(piece(memory, Arrays.copyOfRange(bytes, split, bytes.length))));
+        assertThat(written(ch)).as("%s, split at %d", memory, split).isEqualTo(expected);
+        assertThat(ch.finish()).isFalse();
+      }
+    }
+  }
+
+  private static ByteBuf piece(String memory, byte[] bytes) {
+    return switch (memory) {
+      case "heap" -> Unpooled.wrappedBuffer(bytes);
+      case "direct" -> Unpooled.directBuffer(bytes.length + 1).writeBytes(bytes);
+      default -> {
+        int half = bytes.length / 2;
+        yield Unpooled.wrappedBuffer(
+            Unpooled.wrappedBuffer(Arrays.copyOfRange(bytes, 0, half)),
+            Unpooled.directBuffer(bytes.length - half + 1)
+                .writeBytes(Arrays.copyOfRange(bytes, half, bytes.length)));
+      }
+    };
+  }
+
+  @Test
   void bodyEndingWithCrLfAndEmptyBodyGetOnlyTheDot() {
     EmbeddedChannel ch = new EmbeddedChannel(new SmtpRequestEncoder());
     ch.write(SmtpRequests.data());

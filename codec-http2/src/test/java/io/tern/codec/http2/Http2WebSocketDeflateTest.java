@@ -22,6 +22,7 @@ import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
 import io.tern.transport.nio.NioSocketChannel;
+import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -56,20 +57,54 @@ class Http2WebSocketDeflateTest {
   }
 
   /**
-   * Sits in front of the WebSocket frame decoder once the handshake is done and keeps, for each
-   * stream chunk (one WebSocket frame each here), its first byte and its length.
+   * Sits in front of the WebSocket frame decoder once the handshake is done, walks the WebSocket
+   * frames in the stream's bytes (however the DATA frames cut them) and keeps each frame's first
+   * byte (FIN, RSV1-3, opcode) and its length on the wire.
    */
   static final class WireProbe implements ChannelHandler {
     final List<Integer> firstBytes = new CopyOnWriteArrayList<>();
     final List<Integer> lengths = new CopyOnWriteArrayList<>();
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      if (msg instanceof ByteBuf b && b.isReadable()) {
-        firstBytes.add(b.getUnsignedByte(b.readerIndex()));
-        lengths.add(b.readableBytes());
+      if (msg instanceof ByteBuf b) {
+        byte[] bytes = new byte[b.readableBytes()];
+        b.getBytes(b.readerIndex(), bytes);
+        pending.writeBytes(bytes);
+        walk();
       }
       ctx.fireChannelRead(msg);
+    }
+
+    private void walk() {
+      byte[] in = pending.toByteArray();
+      int at = 0;
+      while (in.length - at >= 2) {
+        int second = in[at + 1] & 0xff;
+        int len7 = second & 0x7f;
+        int header = 2 + (len7 == 126 ? 2 : len7 == 127 ? 8 : 0) + ((second & 0x80) != 0 ? 4 : 0);
+        if (in.length - at < header) {
+          break;
+        }
+        long payload = len7;
+        if (len7 == 126) {
+          payload = ((in[at + 2] & 0xff) << 8) | (in[at + 3] & 0xff);
+        } else if (len7 == 127) {
+          payload = 0;
+          for (int i = 0; i < 8; i++) {
+            payload = (payload << 8) | (in[at + 2 + i] & 0xff);
+          }
+        }
+        if (in.length - at < header + payload) {
+          break;
+        }
+        firstBytes.add(in[at] & 0xff);
+        lengths.add((int) (header + payload));
+        at += (int) (header + payload);
+      }
+      pending.reset();
+      pending.write(in, at, in.length - at);
     }
 
     /** Puts itself in front of the frame decoder of {@code ctx}'s pipeline. */

@@ -29,7 +29,10 @@ final class Http2InboundFlow {
   private int initialWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
 
   /**
+   * Creates the windows of one connection.
+   *
    * @param connectionWindowTarget the connection window to keep open (at least the RFC's 65,535)
+   * @param output where WINDOW_UPDATE frames are written
    */
   Http2InboundFlow(int connectionWindowTarget, Http2Connection.Output output) {
     this.connectionWindowTarget = connectionWindowTarget;

@@ -89,7 +89,7 @@ class Http2WebSocketDeflateTest {
         }
         long payload = len7;
         if (len7 == 126) {
-          payload = ((in[at + 2] & 0xff) << 8) | (in[at + 3] & 0xff);
+          payload = (long) ((in[at + 2] & 0xff) << 8) | (in[at + 3] & 0xff);
         } else if (len7 == 127) {
           payload = 0;
           for (int i = 0; i < 8; i++) {

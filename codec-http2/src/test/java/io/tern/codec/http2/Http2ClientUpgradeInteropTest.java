@@ -101,10 +101,7 @@ class Http2ClientUpgradeInteropTest {
   private void start(String name, List<String> command, int port) throws Exception {
     Path log = docroot.resolve(name + ".log");
     Process p =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     peers.add(p);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (true) {

@@ -170,8 +170,7 @@ class Http2WebSocketDeflateTest {
     }
   }
 
-  private void startServer(Echo echo, PerMessageDeflateConfig deflate)
-      throws InterruptedException {
+  private void startServer(Echo echo, PerMessageDeflateConfig deflate) throws InterruptedException {
     server =
         new ServerBootstrap()
             .group(group)

@@ -36,10 +36,10 @@ import java.nio.charset.StandardCharsets;
  * <p>The state it judges frames by lives in parts it owns, each one concept: {@link
  * Http2StreamTable} (the streams by id, idle and closed ids, how a closed stream closed, the
  * concurrency counts), {@link Http2InboundFlow} (the windows this side grants, window updates as
- * the application consumes), {@link Http2OutboundFlow} (DATA under the peer's windows, shared fairly
- * among streams), {@link Http2MessageFraming} (headers, DATA and trailers of a received message
- * against {@code content-length}), {@link AbuseGuard} (the flood limits) and the HPACK encoder and
- * decoder. A stream's own state machine is {@link Http2Stream}.
+ * the application consumes), {@link Http2OutboundFlow} (DATA under the peer's windows, shared
+ * fairly among streams), {@link Http2MessageFraming} (headers, DATA and trailers of a received
+ * message against {@code content-length}), {@link AbuseGuard} (the flood limits) and the HPACK
+ * encoder and decoder. A stream's own state machine is {@link Http2Stream}.
  *
  * <p>Event loop only.
  */

@@ -94,7 +94,9 @@ final class Http2InboundFlow {
     }
   }
 
-  /** This side's new SETTINGS_INITIAL_WINDOW_SIZE was acknowledged: the difference applies to all. */
+  /**
+   * This side's new SETTINGS_INITIAL_WINDOW_SIZE was acknowledged: the difference applies to all.
+   */
   void initialWindowAcknowledged(int window, Iterable<Http2Stream> open) {
     int delta = window - initialWindow;
     initialWindow = window;

@@ -70,7 +70,8 @@ public final class Http2OutboundFlow {
       s.sendWindow += delta;
       if (s.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
         throw Http2Exception.connectionError(
-            Http2Error.FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE overflows a stream window");
+            Http2Error.FLOW_CONTROL_ERROR,
+            "SETTINGS_INITIAL_WINDOW_SIZE overflows a stream window");
       }
     }
   }

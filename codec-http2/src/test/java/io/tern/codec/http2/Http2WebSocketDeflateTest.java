@@ -7,6 +7,7 @@ import io.tern.codec.http.websocket.CloseWebSocketFrame;
 import io.tern.codec.http.websocket.PerMessageDeflateConfig;
 import io.tern.codec.http.websocket.TextWebSocketFrame;
 import io.tern.codec.http.websocket.WebSocketFrameDecoder;
+import io.tern.codec.http.websocket.WebSocketHandshakeException;
 import io.tern.codec.http2.Http2Peer.Frame;
 import io.tern.codec.http2.internal.Http2FrameTypes;
 import io.tern.common.ReferenceCountUtil;
@@ -343,6 +344,75 @@ class Http2WebSocketDeflateTest {
       assertThat(headers).hasSize(1);
       assertThat(headers.get(0).headers())
           .contains(":status: 200", "sec-websocket-extensions: permessage-deflate");
+    }
+  }
+
+  @Test
+  void theClientOffersDeflateAndFailsOnAnAnswerItDidNotAllow() throws Exception {
+    Http2Peer peer =
+        new Http2Peer(Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
+    try (peer) {
+      Http2Settings serverSettings = new Http2Settings();
+      serverSettings.put(Http2Settings.ENABLE_CONNECT_PROTOCOL, 1);
+      peer.serverHandshake(serverSettings);
+      Client client = new Client();
+      List<Throwable> errors = new CopyOnWriteArrayList<>();
+      Http2StreamChannel ws =
+          new Http2StreamChannelBootstrap(peer.channel)
+              .handler(
+                  new ChannelInitializer<Http2StreamChannel>() {
+                    @Override
+                    protected void initChannel(Http2StreamChannel stream) {
+                      stream
+                          .pipeline()
+                          .addLast(
+                              Http2WebSocketProtocolHandler.forClient(
+                                  "x", "/ws", client, PerMessageDeflateConfig.defaults()),
+                              new ChannelHandler() {
+                                @Override
+                                public void exceptionCaught(
+                                    ChannelHandlerContext ctx, Throwable cause) {
+                                  errors.add(cause);
+                                }
+                              });
+                    }
+                  })
+              .open()
+              .sync()
+              .getNow();
+      peer.channel.runPendingTasks();
+      List<Frame> connect =
+          peer.frames().stream().filter(f -> f.type() == Http2FrameTypes.HEADERS).toList();
+      assertThat(connect).hasSize(1);
+      assertThat(connect.get(0).headers())
+          .contains(
+              ":protocol: websocket",
+              "sec-websocket-extensions: permessage-deflate; client_max_window_bits");
+
+      // An answer with a parameter the offer did not allow fails the WebSocket.
+      peer.send(
+          peer.headersFrame(
+              1,
+              false,
+              ":status",
+              "200",
+              "sec-websocket-extensions",
+              "permessage-deflate; x-unknown"));
+      peer.channel.runPendingTasks();
+      assertThat(errors)
+          .singleElement()
+          .isInstanceOf(WebSocketHandshakeException.class)
+          .extracting(Throwable::getMessage)
+          .asString()
+          .contains("permessage-deflate");
+      assertThat(client.handshake).isNotDone();
+      assertThat(ws.isActive()).isFalse();
+      assertThat(peer.frames())
+          .anySatisfy(
+              f -> {
+                assertThat(f.type()).isEqualTo(Http2FrameTypes.RST_STREAM);
+                assertThat(f.streamId()).isEqualTo(1);
+              });
     }
   }
 }

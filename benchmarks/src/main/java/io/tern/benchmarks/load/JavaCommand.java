@@ -24,12 +24,21 @@ final class JavaCommand {
 
   /** {@code java COMMON_FLAGS extraFlags -cp CLASSPATH mainClass args}. */
   static List<String> of(List<String> extraFlags, String mainClass, List<String> args) {
+    return of(extraFlags, System.getProperty("java.class.path"), mainClass, args);
+  }
+
+  /**
+   * {@code java COMMON_FLAGS extraFlags -cp classPath mainClass args}: for servers outside the
+   * benchmarks module (the examples).
+   */
+  static List<String> of(
+      List<String> extraFlags, String classPath, String mainClass, List<String> args) {
     List<String> argv = new ArrayList<>();
     argv.add(javaBinary());
     argv.addAll(COMMON_FLAGS);
     argv.addAll(extraFlags);
     argv.add("-cp");
-    argv.add(System.getProperty("java.class.path"));
+    argv.add(classPath);
     argv.add(mainClass);
     argv.addAll(args);
     return argv;

@@ -72,6 +72,7 @@ public final class MqttFanout {
     List<Integer> qosList = List.of(0, 1);
     List<String> servers = List.of("tern-1", "tern-2", "mosquitto");
     Path root = Path.of(".");
+    String examplesClassPath = null;
     for (int i = 0; i < args.length; i += 2) {
       String v = args[i + 1];
       switch (args[i]) {
@@ -85,18 +86,28 @@ public final class MqttFanout {
             qosList = java.util.Arrays.stream(v.split(",")).map(Integer::valueOf).toList();
         case "--servers" -> servers = List.of(v.split(","));
         case "--root" -> root = Path.of(v);
+        case "--examples-classpath" -> examplesClassPath = v;
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     root = root.toAbsolutePath();
+    if (examplesClassPath == null && servers.stream().anyMatch(s -> !s.equals("mosquitto"))) {
+      throw new IllegalArgumentException(
+          "--examples-classpath missing (benchmarks/load/mqtt-fanout passes it)");
+    }
     List<Result> results = new ArrayList<>();
     for (int round = 1; round <= rounds; round++) {
       for (int qos : qosList) {
         for (String server : servers) {
           int port = freePort();
-          Process p = startServer(root, server, port);
+          Path log = root.resolve("benchmarks/target/load/mqtt-" + server + ".log");
+          Process p = startServer(examplesClassPath, log, server, port);
           try {
-            awaitPort(port);
+            if (server.equals("mosquitto")) {
+              awaitPort(port);
+            } else {
+              awaitStartLine(server, log);
+            }
             Result r =
                 measure(server, p.pid(), port, subscribers, qos, payload, window, warmup, seconds);
             results.add(r);
@@ -158,10 +169,15 @@ public final class MqttFanout {
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
-  private static Process startServer(Path root, String server, int port) throws IOException {
+  /**
+   * Starts a server pinned to the server core: mosquitto with a private configuration, or the
+   * example broker in a JVM with the flags every load server gets (leak detection off), straight
+   * from the examples' class path (no wrapper script, so the process's CPU time is the broker's).
+   */
+  private static Process startServer(String examplesClassPath, Path log, String server, int port)
+      throws IOException {
     List<String> cmd =
         new ArrayList<>(List.of("taskset", "-c", String.valueOf(ServerProcess.CORE)));
-    Path log = root.resolve("benchmarks/target/load/mqtt-" + server + ".log");
     Files.createDirectories(log.getParent());
     if (server.equals("mosquitto")) {
       Path conf = Files.createTempFile("mosquitto-bench", ".conf");
@@ -176,20 +192,41 @@ public final class MqttFanout {
     } else {
       String threads = server.substring(server.indexOf('-') + 1);
       cmd.addAll(
-          List.of(
-              root.resolve("run-example").toString(),
-              "mqtt-broker",
-              "--port",
-              String.valueOf(port),
-              "--threads",
-              threads));
+          JavaCommand.of(
+              List.of(),
+              examplesClassPath,
+              "io.tern.examples.Examples",
+              List.of(
+                  "mqtt-broker",
+                  "--port",
+                  String.valueOf(port),
+                  "--threads",
+                  threads,
+                  "--transport",
+                  "nio")));
     }
     return ChildProcesses.track(
-        new ProcessBuilder(cmd)
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .directory(root.toFile())
-            .start());
+        new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start());
+  }
+
+  /**
+   * Waits for the broker's start-up line and checks that it runs on NIO with leak detection off, as
+   * every load server does.
+   */
+  private static void awaitStartLine(String server, Path log) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (System.nanoTime() < end) {
+      java.util.Optional<StartLine> line = StartLine.find(Files.readAllLines(log));
+      if (line.isPresent()) {
+        java.util.Optional<String> problem = line.get().problem("nio");
+        if (problem.isPresent()) {
+          throw new IOException(server + " " + problem.get());
+        }
+        return;
+      }
+      Thread.sleep(100);
+    }
+    throw new IOException(server + " printed no start-up line (see " + log + ")");
   }
 
   private static int freePort() throws IOException {

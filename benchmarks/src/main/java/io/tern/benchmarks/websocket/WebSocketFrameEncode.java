@@ -6,6 +6,7 @@ import io.tern.codec.http.websocket.BinaryWebSocketFrame;
 import io.tern.codec.http.websocket.WebSocketFrameEncoder;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.embedded.EmbeddedChannel;
+import java.io.ByteArrayOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -62,9 +63,7 @@ public class WebSocketFrameEncode {
    */
   @Benchmark
   public int encode() {
-    ByteBuf data = PooledByteBufAllocator.DEFAULT.directBuffer(size);
-    data.writeBytes(payload);
-    channel.writeOutbound(new BinaryWebSocketFrame(data));
+    channel.writeOutbound(new BinaryWebSocketFrame(payload()));
     int n = 0;
     Object o;
     while ((o = channel.readOutbound()) != null) {
@@ -72,5 +71,26 @@ public class WebSocketFrameEncode {
       ReferenceCountUtil.release(o);
     }
     return n;
+  }
+
+  /** Encodes one frame as {@link #encode} does and returns its bytes (for the twins test). */
+  byte[] encodedBytes() {
+    channel.writeOutbound(new BinaryWebSocketFrame(payload()));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Object o;
+    while ((o = channel.readOutbound()) != null) {
+      ByteBuf b = (ByteBuf) o;
+      byte[] a = new byte[b.readableBytes()];
+      b.getBytes(b.readerIndex(), a);
+      bytes.writeBytes(a);
+      ReferenceCountUtil.release(o);
+    }
+    return bytes.toByteArray();
+  }
+
+  private ByteBuf payload() {
+    ByteBuf data = PooledByteBufAllocator.DEFAULT.directBuffer(size);
+    data.writeBytes(payload);
+    return data;
   }
 }

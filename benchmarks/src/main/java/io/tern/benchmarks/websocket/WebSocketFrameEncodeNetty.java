@@ -10,6 +10,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.tern.benchmarks.alloc.AllocReleaseNetty;
 import io.tern.benchmarks.harness.NettyConfiguration;
 import io.tern.benchmarks.harness.ParamValues;
+import java.io.ByteArrayOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -76,9 +77,7 @@ public class WebSocketFrameEncodeNetty {
    */
   @Benchmark
   public int encode() {
-    ByteBuf data = alloc.directBuffer(size);
-    data.writeBytes(payload);
-    channel.writeOutbound(new BinaryWebSocketFrame(data));
+    channel.writeOutbound(new BinaryWebSocketFrame(payload()));
     int n = 0;
     Object o;
     while ((o = channel.readOutbound()) != null) {
@@ -86,5 +85,26 @@ public class WebSocketFrameEncodeNetty {
       ReferenceCountUtil.release(o);
     }
     return n;
+  }
+
+  /** Encodes one frame as {@link #encode} does and returns its bytes (for the twins test). */
+  byte[] encodedBytes() {
+    channel.writeOutbound(new BinaryWebSocketFrame(payload()));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Object o;
+    while ((o = channel.readOutbound()) != null) {
+      ByteBuf b = (ByteBuf) o;
+      byte[] a = new byte[b.readableBytes()];
+      b.getBytes(b.readerIndex(), a);
+      bytes.writeBytes(a);
+      ReferenceCountUtil.release(o);
+    }
+    return bytes.toByteArray();
+  }
+
+  private ByteBuf payload() {
+    ByteBuf data = alloc.directBuffer(size);
+    data.writeBytes(payload);
+    return data;
   }
 }

@@ -33,6 +33,10 @@ import java.util.Objects;
  * the {@link Builder#upgradeStream upgrade stream handler}; more streams are opened with an {@link
  * Http2StreamChannelBootstrap}. Any other final answer is the server declining: it reaches the
  * HTTP/1.1 handlers as usual, after {@link UpgradeEvent#UPGRADE_REJECTED}, and this handler leaves.
+ * A connection that closes before the answer has ended also gets {@link
+ * UpgradeEvent#UPGRADE_REJECTED}, before {@code channelInactive}: a server that speaks HTTP/2 only
+ * by prior knowledge (nghttp2's {@code nghttpd}, for one) answers the HTTP/1.1 request with its
+ * SETTINGS frame and closes, which is no HTTP/1.1 response at all.
  *
  * <p>The upgrade request should have no content: a server may decline an upgrade whose request has
  * content (Tern's does), and then it is served over HTTP/1.1.
@@ -53,7 +57,10 @@ public interface CleartextHttp2ClientUpgradeHandler extends ChannelHandler {
     UPGRADE_ISSUED,
     /** The server switched to h2c: the HTTP/2 handlers are in place. */
     UPGRADE_SUCCESSFUL,
-    /** The server answered over HTTP/1.1: the connection stays HTTP/1.1. */
+    /**
+     * The server answered over HTTP/1.1 (the connection stays HTTP/1.1), or the connection closed
+     * before an answer.
+     */
     UPGRADE_REJECTED
   }
 

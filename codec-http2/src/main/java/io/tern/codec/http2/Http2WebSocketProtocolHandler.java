@@ -1,5 +1,7 @@
 package io.tern.codec.http2;
 
+import io.tern.codec.http.websocket.PerMessageDeflateAgreement;
+import io.tern.codec.http.websocket.PerMessageDeflateConfig;
 import io.tern.codec.http.websocket.WebSocketDecoderConfig;
 import io.tern.codec.http2.internal.WebSocketStreamHandler;
 import io.tern.transport.channel.ChannelHandler;
@@ -46,6 +48,13 @@ import java.util.Objects;
  * closing it again resets the stream. Control frames (ping, close) are the WebSocket handler's to
  * answer.
  *
+ * <p><b>permessage-deflate.</b> The factories that take a {@link PerMessageDeflateConfig} negotiate
+ * RFC 7692's extension in {@code sec-websocket-extensions} (RFC 8441 keeps the field): the client
+ * offers it in its {@code CONNECT}, the server answers the first acceptable offer in its {@code
+ * 200}. Once agreed, the extension's handler sits between the frame encoder and the WebSocket
+ * handler, exactly as over HTTP/1.1: data messages written are compressed (RSV1 set), compressed
+ * ones read are inflated within the decoder's message size limit.
+ *
  * <h2>Threading</h2>
  *
  * <p>One instance per stream channel, called on its event loop; the WebSocket handler given is
@@ -76,6 +85,29 @@ public interface Http2WebSocketProtocolHandler extends ChannelHandler {
         null,
         Objects.requireNonNull(path, "path"),
         WebSocketDecoderConfig.forServer(),
+        null,
+        Objects.requireNonNull(webSocketHandler, "webSocketHandler"));
+  }
+
+  /**
+   * Returns the server side for one path, accepting permessage-deflate (RFC 7692) when the client
+   * offers it in {@code sec-websocket-extensions}: the first acceptable offer is answered in the
+   * {@code 200}'s {@code sec-websocket-extensions}, with the same rules as over HTTP/1.1 ({@link
+   * PerMessageDeflateAgreement}).
+   *
+   * @param path the {@code :path} accepted
+   * @param webSocketHandler the handler of the WebSocket frames
+   * @param deflate what the server accepts of permessage-deflate
+   * @return a new handler for one stream channel
+   */
+  static Http2WebSocketProtocolHandler forServer(
+      String path, ChannelHandler webSocketHandler, PerMessageDeflateConfig deflate) {
+    return new WebSocketStreamHandler(
+        true,
+        null,
+        Objects.requireNonNull(path, "path"),
+        WebSocketDecoderConfig.forServer(),
+        Objects.requireNonNull(deflate, "deflate"),
         Objects.requireNonNull(webSocketHandler, "webSocketHandler"));
   }
 
@@ -94,6 +126,33 @@ public interface Http2WebSocketProtocolHandler extends ChannelHandler {
         Objects.requireNonNull(authority, "authority"),
         Objects.requireNonNull(path, "path"),
         WebSocketDecoderConfig.forClient(),
+        null,
+        Objects.requireNonNull(webSocketHandler, "webSocketHandler"));
+  }
+
+  /**
+   * Returns the client side, offering permessage-deflate (RFC 7692) in {@code
+   * sec-websocket-extensions}. A {@code 200} that accepts it turns compression on; one without the
+   * field runs the WebSocket uncompressed; an answer the offer does not allow fires a {@code
+   * WebSocketHandshakeException} and closes the stream channel.
+   *
+   * @param authority the {@code :authority} (host and port)
+   * @param path the {@code :path}
+   * @param webSocketHandler the handler of the WebSocket frames
+   * @param deflate what the client offers of permessage-deflate
+   * @return a new handler for one stream channel
+   */
+  static Http2WebSocketProtocolHandler forClient(
+      String authority,
+      String path,
+      ChannelHandler webSocketHandler,
+      PerMessageDeflateConfig deflate) {
+    return new WebSocketStreamHandler(
+        false,
+        Objects.requireNonNull(authority, "authority"),
+        Objects.requireNonNull(path, "path"),
+        WebSocketDecoderConfig.forClient(),
+        Objects.requireNonNull(deflate, "deflate"),
         Objects.requireNonNull(webSocketHandler, "webSocketHandler"));
   }
 }

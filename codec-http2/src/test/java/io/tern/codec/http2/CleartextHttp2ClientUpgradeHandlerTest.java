@@ -322,4 +322,28 @@ class CleartextHttp2ClientUpgradeHandlerTest {
         .isEqualTo(7L);
     ch.finishAndReleaseAll();
   }
+
+  @Test
+  void aConnectionClosedBeforeTheAnswerRejectsTheUpgrade() {
+    Http1Side http1 = new Http1Side();
+    io.tern.transport.embedded.EmbeddedChannel ch =
+        new io.tern.transport.embedded.EmbeddedChannel(
+            new HttpClientCodec(),
+            CleartextHttp2ClientUpgradeHandler.builder().http2(new ChannelHandler() {}).build(),
+            http1);
+    ch.writeOutbound(get("/"));
+    ByteBuf out;
+    while ((out = ch.readOutbound()) != null) {
+      out.release();
+    }
+    // What a prior-knowledge-only HTTP/2 server sends before closing: its SETTINGS frame.
+    ch.writeInbound(
+        Unpooled.wrappedBuffer(new byte[] {0, 0, 6, 4, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 100}));
+    assertThat(http1.events).containsExactly(UpgradeEvent.UPGRADE_ISSUED);
+    ch.close();
+    assertThat(http1.events)
+        .containsExactly(UpgradeEvent.UPGRADE_ISSUED, UpgradeEvent.UPGRADE_REJECTED);
+    assertThat(http1.response).isNotDone();
+    ch.finishAndReleaseAll();
+  }
 }

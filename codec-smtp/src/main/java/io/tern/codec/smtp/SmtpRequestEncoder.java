@@ -5,6 +5,11 @@ import io.tern.buffer.ByteBufUtil;
 import io.tern.codec.EncoderException;
 import io.tern.codec.MessageToByteEncoder;
 import io.tern.transport.channel.ChannelHandlerContext;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.List;
 
 /**
@@ -98,15 +103,21 @@ public final class SmtpRequestEncoder extends MessageToByteEncoder<Object> {
     ByteBuf in = piece.content();
     int i = in.readerIndex();
     int end = in.writerIndex();
-    while (i < end) {
-      if (lineStart && in.getByte(i) == '.') {
-        out.writeByte('.');
+    if (in.hasArray()) {
+      lineStart = stuff(in, i, end, out, in.array(), in.arrayOffset(), null);
+    } else if (in.hasMemorySegment()) {
+      lineStart = stuff(in, i, end, out, null, 0, in.memorySegment());
+    } else {
+      while (i < end) {
+        if (lineStart && in.getByte(i) == '.') {
+          out.writeByte('.');
+        }
+        int lf = in.indexOf(i, end, (byte) '\n');
+        int stop = lf < 0 ? end : lf + 1;
+        out.writeBytes(in, i, stop - i);
+        lineStart = lf >= 0;
+        i = stop;
       }
-      int lf = in.indexOf(i, end, (byte) '\n');
-      int stop = lf < 0 ? end : lf + 1;
-      out.writeBytes(in, i, stop - i);
-      lineStart = lf >= 0;
-      i = stop;
     }
     int n = end - in.readerIndex();
     if (n >= 2) {
@@ -122,5 +133,62 @@ public final class SmtpRequestEncoder extends MessageToByteEncoder<Object> {
       out.writeShort(CRLF);
       inBody = false;
     }
+  }
+
+  // Dot-stuffing copies the body in spans between dot-led lines: one bulk copy per span, not one
+  // per line (lines are short, and a copy's fixed cost outweighs its bytes). The scan for "a dot
+  // right after LF" reads eight bytes at a time: in each word, the bytes equal to LF and the bytes
+  // equal to '.' are found exactly (a high bit per matching byte), and the LF flags shifted up one
+  // byte (plus the last byte of the word before) select the dots that start a line.
+
+  private static final VarHandle ARRAY_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final ValueLayout.OfLong SEGMENT_LONGS =
+      ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+  private static final long LOW_7 = 0x7F7F7F7F7F7F7F7FL;
+  private static final long LFS = 0x0A0A0A0A0A0A0A0AL;
+  private static final long DOTS = 0x2E2E2E2E2E2E2E2EL;
+
+  /** The high bit of every byte of {@code x} that is zero, exactly (no borrow between bytes). */
+  private static long zeroBytes(long x) {
+    return ~(((x & LOW_7) + LOW_7) | x | LOW_7);
+  }
+
+  /**
+   * Copies {@code in[from, end)} stuffed into {@code out}; returns whether it ends a line. The
+   * words are read from {@code array} at {@code base} when it is not null, else from {@code memory}
+   * (both indexed like the buffer).
+   */
+  private boolean stuff(
+      ByteBuf in, int from, int end, ByteBuf out, byte[] array, int base, MemorySegment memory) {
+    int copied = from;
+    long carry = lineStart ? 0x80L : 0; // the LF flag of the byte before the next word
+    int i = from;
+    for (; i + Long.BYTES <= end; i += Long.BYTES) {
+      long w =
+          array != null ? (long) ARRAY_LONGS.get(array, base + i) : memory.get(SEGMENT_LONGS, i);
+      long lf = zeroBytes(w ^ LFS);
+      long ledDots = zeroBytes(w ^ DOTS) & ((lf << 8) | carry);
+      carry = lf >>> 56;
+      while (ledDots != 0) {
+        int p = i + (Long.numberOfTrailingZeros(ledDots) >>> 3);
+        out.writeBytes(in, copied, p - copied);
+        out.writeByte('.');
+        copied = p; // the dot itself goes with the next span
+        ledDots &= ledDots - 1;
+      }
+    }
+    boolean atLineStart = carry != 0;
+    for (; i < end; i++) {
+      byte b = in.getByte(i);
+      if (atLineStart && b == '.') {
+        out.writeBytes(in, copied, i - copied);
+        out.writeByte('.');
+        copied = i;
+      }
+      atLineStart = b == '\n';
+    }
+    out.writeBytes(in, copied, end - copied);
+    return atLineStart;
   }
 }

@@ -1,7 +1,6 @@
 package io.tern.codec.smtp;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 
@@ -152,9 +151,10 @@ public final class SmtpRequests {
 
   private static SmtpRequest withParameters(
       SmtpCommand command, String first, String[] parameters) {
-    List<String> all = new ArrayList<>(parameters.length + 1);
-    all.add(first);
-    all.addAll(List.of(parameters));
-    return new SmtpRequest(command, all);
+    // One array into List.of, which the record's List.copyOf then keeps as it is (no more copies).
+    String[] all = new String[parameters.length + 1];
+    all[0] = first;
+    System.arraycopy(parameters, 0, all, 1, parameters.length);
+    return new SmtpRequest(command, List.of(all));
   }
 }

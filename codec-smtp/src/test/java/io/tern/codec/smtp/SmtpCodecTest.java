@@ -64,6 +64,73 @@ class SmtpCodecTest {
   }
 
   @Test
+  void dotStuffsTheSameWhateverMemoryHoldsTheBodyAndWhereverItIsSplit() {
+    String body = ".a\r\nb.\r\n\r\n.\r\n..c\r\nd";
+    String expected = "DATA\r\n..a\r\nb.\r\n\r\n..\r\n...c\r\nd\r\n.\r\n";
+    byte[] bytes = body.getBytes(StandardCharsets.US_ASCII);
+    for (String memory : List.of("heap", "direct", "composite")) {
+      for (int split = 0; split <= bytes.length; split++) {
+        EmbeddedChannel ch = new EmbeddedChannel(new SmtpRequestEncoder());
+        ch.write(SmtpRequests.data());
+        ch.write(SmtpContent.of(piece(memory, Arrays.copyOfRange(bytes, 0, split))));
+        ch.writeAndFlush(
+            SmtpContent.last(piece(memory, Arrays.copyOfRange(bytes, split, bytes.length))));
+        assertThat(written(ch)).as("%s, split at %d", memory, split).isEqualTo(expected);
+        assertThat(ch.finish()).isFalse();
+      }
+    }
+  }
+
+  @Test
+  void dotStuffsRandomBodiesLikeALineByLineReference() {
+    // Bodies of dots, LFs, CRs and letters, long enough for the eight-byte scan, cut in three.
+    java.util.Random random = new java.util.Random(3);
+    byte[] alphabet = {'.', '.', '\n', '\r', 'a'};
+    for (int round = 0; round < 600; round++) {
+      byte[] body = new byte[random.nextInt(80)];
+      for (int i = 0; i < body.length; i++) {
+        body[i] = alphabet[random.nextInt(alphabet.length)];
+      }
+      StringBuilder stuffed = new StringBuilder("DATA\r\n");
+      boolean lineStart = true;
+      for (byte b : body) {
+        if (lineStart && b == '.') {
+          stuffed.append('.');
+        }
+        stuffed.append((char) b);
+        lineStart = b == '\n';
+      }
+      int n = body.length;
+      boolean endsWithCrLf = n >= 2 && body[n - 2] == '\r' && body[n - 1] == '\n';
+      stuffed.append(endsWithCrLf || n == 0 ? "" : "\r\n").append(".\r\n");
+      String memory = List.of("heap", "direct", "composite").get(round % 3);
+      int a = n == 0 ? 0 : random.nextInt(n + 1);
+      int b = a + (n == a ? 0 : random.nextInt(n - a + 1));
+      EmbeddedChannel ch = new EmbeddedChannel(new SmtpRequestEncoder());
+      ch.write(SmtpRequests.data());
+      ch.write(SmtpContent.of(piece(memory, Arrays.copyOfRange(body, 0, a))));
+      ch.write(SmtpContent.of(piece(memory, Arrays.copyOfRange(body, a, b))));
+      ch.writeAndFlush(SmtpContent.last(piece(memory, Arrays.copyOfRange(body, b, n))));
+      assertThat(written(ch)).as("round %d", round).isEqualTo(stuffed.toString());
+      assertThat(ch.finish()).isFalse();
+    }
+  }
+
+  private static ByteBuf piece(String memory, byte[] bytes) {
+    return switch (memory) {
+      case "heap" -> Unpooled.wrappedBuffer(bytes);
+      case "direct" -> Unpooled.directBuffer(bytes.length + 1).writeBytes(bytes);
+      default -> {
+        int half = bytes.length / 2;
+        yield Unpooled.wrappedBuffer(
+            Unpooled.wrappedBuffer(Arrays.copyOfRange(bytes, 0, half)),
+            Unpooled.directBuffer(bytes.length - half + 1)
+                .writeBytes(Arrays.copyOfRange(bytes, half, bytes.length)));
+      }
+    };
+  }
+
+  @Test
   void bodyEndingWithCrLfAndEmptyBodyGetOnlyTheDot() {
     EmbeddedChannel ch = new EmbeddedChannel(new SmtpRequestEncoder());
     ch.write(SmtpRequests.data());

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * retained messages; and the routing of a PUBLISH to the sessions it matches.
  *
  * <p>Threading: any loop may route and look up at once (concurrent maps, copy-on-write lists). Each
- * {@link Session} is changed only on its own loop, so routing hands a message to a session by
- * {@link Session#execute}; when the session lives on the routing loop that is a plain call.
+ * {@link Session} is changed only on its own loop, so routing hands a message to a session by a
+ * {@link Fanout}: a plain call for a session living on the routing loop, one task per other loop.
  *
  * <p>Ownership: retained messages are copies held here until replaced, cleared or expired.
  */
@@ -107,6 +107,7 @@ final class Broker {
     if (matches.isEmpty()) {
       return false;
     }
+    Fanout fanout = new Fanout(msg, receivedNanos);
     try {
       Map<Session, Target> targets = null;
       for (int i = 0, n = matches.size(); i < n; i++) {
@@ -119,8 +120,7 @@ final class Broker {
         boolean retain = sub.option().retainAsPublished() && msg.isRetain();
         if (to.subscriptionCount() <= 1) {
           // Only one filter of this session can match: no need to merge.
-          dispatch(
-              to, msg, qos, retain, sub.id() > 0 ? new int[] {sub.id()} : NO_IDS, receivedNanos);
+          fanout.add(to, qos, retain, sub.id() > 0 ? new int[] {sub.id()} : NO_IDS);
           continue;
         }
         if (targets == null) {
@@ -139,20 +139,15 @@ final class Broker {
       if (targets != null) {
         for (Map.Entry<Session, Target> e : targets.entrySet()) {
           Target t = e.getValue();
-          dispatch(e.getKey(), msg, t.qos, t.retain, t.ids, receivedNanos);
+          fanout.add(e.getKey(), t.qos, t.retain, t.ids);
         }
         targets.clear();
       }
       return true;
     } finally {
+      fanout.finish();
       matches.clear();
     }
-  }
-
-  private static void dispatch(
-      Session to, MqttPublishMessage msg, MqttQoS qos, boolean retain, int[] ids, long nanos) {
-    msg.retain();
-    to.execute(() -> to.deliver(msg, qos, retain, ids, nanos));
   }
 
   /** Stores, replaces or (empty payload) clears the retained message of a topic. */
@@ -197,7 +192,8 @@ final class Broker {
           MqttQoS.min(m.qos(), maxQos),
           true,
           id > 0 ? new int[] {id} : NO_IDS,
-          r.receivedNanos());
+          r.receivedNanos(),
+          null);
     }
   }
 

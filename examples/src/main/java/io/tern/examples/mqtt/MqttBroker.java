@@ -3,6 +3,7 @@ package io.tern.examples.mqtt;
 import io.tern.codec.mqtt.MqttDecoder;
 import io.tern.codec.mqtt.MqttDecoderLimits;
 import io.tern.codec.mqtt.MqttEncoder;
+import io.tern.common.ResourceLeakDetector;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;
@@ -167,8 +168,8 @@ public final class MqttBroker {
         server = start(transport, group, address, config).sync().getNow();
       }
       System.out.printf(
-          "mqtt broker listening on %s (transport %s, %d loops)%n",
-          server.localAddress(), transport.name(), threads);
+          "mqtt broker listening on %s, transport %s (%d event loops), leak detection %s%n",
+          server.localAddress(), transport.name(), threads, ResourceLeakDetector.level());
       server.closeFuture().sync();
     } finally {
       group.shutdownGracefully().sync();

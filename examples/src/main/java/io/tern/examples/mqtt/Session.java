@@ -4,8 +4,6 @@ import io.tern.buffer.Unpooled;
 import io.tern.codec.mqtt.MqttConnAckMessage;
 import io.tern.codec.mqtt.MqttConnectMessage;
 import io.tern.codec.mqtt.MqttDisconnectMessage;
-import io.tern.codec.mqtt.MqttEncoder;
-import io.tern.codec.mqtt.MqttMessage;
 import io.tern.codec.mqtt.MqttMessageType;
 import io.tern.codec.mqtt.MqttProperties;
 import io.tern.codec.mqtt.MqttProperty;
@@ -25,49 +23,29 @@ import io.tern.codec.mqtt.MqttWill;
 import io.tern.common.concurrent.ScheduledFuture;
 import io.tern.transport.EventLoop;
 import io.tern.transport.channel.Channel;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One client's session: its subscriptions, the messages in flight to it (QoS 1 and 2, within the
- * client's Receive Maximum) and queued for it, the QoS 2 identifiers it has sent and not released,
- * its will and its expiry. It outlives connections for its Session Expiry Interval.
+ * One client's session: its connection (taken over by a reconnect), its subscriptions, the QoS 2
+ * identifiers it has sent and not released, its will and its expiry. It outlives connections for
+ * its Session Expiry Interval. What goes to the client (the in-flight window, the queue behind it,
+ * each PUBLISH made for the connection) is its {@link Outbox}'s business.
  *
  * <p>Threading: a session lives on the event loop it was created on ({@link #loop}); every method
  * but {@link #execute}, {@link #isOnline}, {@link #subscriptionCount} and {@link #isExpired} runs
  * there. A client that reconnects through another loop is still served from this one: its handler
  * hands each packet over, and writes to its channel from here are queued by the channel.
  *
- * <p>Ownership: messages in flight and queued are held (one reference each) until acknowledged,
- * dropped or the session ends.
+ * <p>Ownership: messages in flight and queued are held by its outbox (one reference each) until
+ * acknowledged, dropped or the session ends.
  */
 final class Session {
   /** A session found or made for a connecting client. */
   record Claim(Session session, boolean present) {}
-
-  /** A message for this client: in flight (with a packet identifier) or waiting. */
-  private static final class Outbound {
-    final MqttPublishMessage message;
-    final MqttQoS qos;
-    final boolean retain;
-    final int[] ids;
-    final long receivedNanos;
-    int packetId;
-    boolean released; // PUBREC received, PUBREL sent, waiting for PUBCOMP
-
-    Outbound(MqttPublishMessage message, MqttQoS qos, boolean retain, int[] ids, long nanos) {
-      this.message = message;
-      this.qos = qos;
-      this.retain = retain;
-      this.ids = ids;
-      this.receivedNanos = nanos;
-    }
-  }
 
   private static final long NEVER = 0xFFFF_FFFFL;
 
@@ -75,8 +53,7 @@ final class Session {
   private final EventLoop loop;
   private final Broker broker;
   private final Map<String, Subscriptions.Subscription> subscriptions = new HashMap<>();
-  private final LinkedHashMap<Integer, Outbound> inflight = new LinkedHashMap<>();
-  private final ArrayDeque<Outbound> queue = new ArrayDeque<>();
+  private final Outbox outbox;
   private final Set<Integer> awaitingRelease = new HashSet<>();
   private final Runnable flushTask = this::flush;
 
@@ -84,25 +61,31 @@ final class Session {
   private volatile int subscriptionCount;
   private volatile boolean expired;
   private MqttVersion version = MqttVersion.MQTT_3_1_1;
-  private int clientReceiveMaximum = 0xFFFF;
-  private long clientMaxPacketSize = Long.MAX_VALUE;
-  private int clientAliasMaximum;
-  private Map<String, Integer> outAliases;
   private long expirySeconds;
   private MqttWill will;
   private ScheduledFuture<?> willTimer;
   private ScheduledFuture<?> expiryTimer;
-  private int nextPacketId = 1;
   private boolean flushScheduled;
 
   Session(String clientId, EventLoop loop, Broker broker) {
     this.clientId = clientId;
     this.loop = loop;
     this.broker = broker;
+    this.outbox = new Outbox(new ChannelLink(), broker.config().maxQueuedPerSession());
   }
 
   String clientId() {
     return clientId;
+  }
+
+  /** The loop this session lives on. */
+  EventLoop loop() {
+    return loop;
+  }
+
+  /** Whether the calling thread is this session's loop. */
+  boolean inLoop() {
+    return loop.inEventLoop();
   }
 
   /** Runs {@code task} on this session's loop: now if already there, else as a task. */
@@ -150,10 +133,8 @@ final class Session {
     channel = ch;
     version = connect.version();
     MqttProperties p = connect.properties();
-    clientReceiveMaximum = p.intValue(MqttProperty.RECEIVE_MAXIMUM, 0xFFFF);
-    clientMaxPacketSize = p.longValue(MqttProperty.MAXIMUM_PACKET_SIZE, Long.MAX_VALUE);
-    clientAliasMaximum = p.intValue(MqttProperty.TOPIC_ALIAS_MAXIMUM, 0);
-    outAliases = null;
+    outbox.connected(
+        PublishTailor.forConnect(connect), p.intValue(MqttProperty.RECEIVE_MAXIMUM, 0xFFFF));
     if (version.isV5()) {
       expirySeconds = p.longValue(MqttProperty.SESSION_EXPIRY_INTERVAL, 0);
     } else {
@@ -162,15 +143,7 @@ final class Session {
     will = connect.will();
     ch.write(new MqttConnAckMessage(present, MqttReasonCodes.SUCCESS, connAck));
     if (present) {
-      // Redeliver what was in flight, in order, then what was queued.
-      for (Outbound o : inflight.values()) {
-        if (o.released) {
-          ch.write(MqttPubReplyMessage.of(MqttMessageType.PUBREL, o.packetId));
-        } else {
-          send(o, true);
-        }
-      }
-      drainQueue();
+      outbox.redeliver();
     }
     scheduleFlush();
   }
@@ -200,7 +173,7 @@ final class Session {
   private void detach() {
     channel = null;
     flushScheduled = false;
-    outAliases = null;
+    outbox.disconnected();
     if (will != null) {
       long delay =
           Math.min(will.properties().longValue(MqttProperty.WILL_DELAY_INTERVAL, 0), expirySeconds);
@@ -273,14 +246,7 @@ final class Session {
     }
     subscriptions.clear();
     subscriptionCount = 0;
-    for (Outbound o : inflight.values()) {
-      o.message.release();
-    }
-    inflight.clear();
-    for (Outbound o : queue) {
-      o.message.release();
-    }
-    queue.clear();
+    outbox.releaseAll();
     awaitingRelease.clear();
     Channel ch = channel;
     if (ch != null) {
@@ -362,16 +328,9 @@ final class Session {
                 known || !version.isV5() ? 0 : MqttReasonCodes.PACKET_IDENTIFIER_NOT_FOUND,
                 MqttProperties.NONE));
       }
-      case PUBACK, PUBCOMP -> {
-        Outbound o = inflight.remove(r.packetId());
-        if (o != null) {
-          o.message.release();
-          drainQueue();
-        }
-      }
+      case PUBACK, PUBCOMP -> outbox.completed(r.packetId());
       case PUBREC -> {
-        Outbound o = inflight.get(r.packetId());
-        if (o == null) {
+        if (!outbox.isInFlight(r.packetId())) {
           write(
               new MqttPubReplyMessage(
                   MqttMessageType.PUBREL,
@@ -379,11 +338,9 @@ final class Session {
                   version.isV5() ? MqttReasonCodes.PACKET_IDENTIFIER_NOT_FOUND : 0,
                   MqttProperties.NONE));
         } else if (MqttReasonCodes.isError(r.reasonCode())) {
-          inflight.remove(r.packetId());
-          o.message.release();
-          drainQueue();
+          outbox.completed(r.packetId());
         } else {
-          o.released = true;
+          outbox.released(r.packetId());
           write(MqttPubReplyMessage.of(MqttMessageType.PUBREL, r.packetId()));
         }
       }
@@ -481,126 +438,27 @@ final class Session {
   // ---------------------------------------------------------------------------------------------
   // To the client.
 
-  /** Takes over one reference of {@code msg} and sends or queues it at {@code qos}. */
-  void deliver(MqttPublishMessage msg, MqttQoS qos, boolean retain, int[] ids, long nanos) {
+  /**
+   * Takes over one reference of {@code msg} and sends or queues it at {@code qos}.
+   *
+   * @param shared this loop's shared encodings of {@code msg} while it is being fanned out, or
+   *     {@code null}
+   */
+  void deliver(
+      MqttPublishMessage msg,
+      MqttQoS qos,
+      boolean retain,
+      int[] ids,
+      long nanos,
+      SharedPublish shared) {
     if (expired) {
       msg.release();
       return;
     }
-    if (channel == null && qos == MqttQoS.AT_MOST_ONCE) {
-      msg.release(); // QoS 0 is not queued for offline clients
-      return;
-    }
-    Outbound o = new Outbound(msg, qos, retain, ids, nanos);
-    if (channel != null
-        && (qos == MqttQoS.AT_MOST_ONCE || inflight.size() < clientReceiveMaximum)) {
-      try {
-        send(o, false);
-      } catch (RuntimeException e) {
-        // Not handed to the channel: the reference is still ours.
-        if (o.qos == MqttQoS.AT_MOST_ONCE || inflight.remove(o.packetId, o)) {
-          o.message.release();
-        }
-        throw e;
-      }
-      scheduleFlush();
-    } else if (queue.size() < broker.config().maxQueuedPerSession()) {
-      queue.add(o);
-    } else {
-      msg.release();
-    }
+    outbox.offer(msg, qos, retain, ids, nanos, shared);
   }
 
-  private void drainQueue() {
-    while (channel != null && !queue.isEmpty() && inflight.size() < clientReceiveMaximum) {
-      send(queue.poll(), false);
-    }
-    scheduleFlush();
-  }
-
-  /** Writes a message; QoS 1 and 2 ones enter (or, redelivered, stay in) the in-flight window. */
-  private void send(Outbound o, boolean redelivery) {
-    MqttPublishMessage m = o.message;
-    MqttProperties props = Broker.forwardable(m.properties());
-    long expiry = props.longValue(MqttProperty.MESSAGE_EXPIRY_INTERVAL, -1);
-    if (expiry >= 0) {
-      long left = expiry - (System.nanoTime() - o.receivedNanos) / 1_000_000_000L;
-      if (left <= 0) {
-        drop(o, redelivery);
-        return;
-      }
-      props = copyIfShared(props, m.properties()).set(MqttProperty.MESSAGE_EXPIRY_INTERVAL, left);
-    }
-    if (o.ids.length > 0 && version.isV5()) {
-      props = copyIfShared(props, m.properties());
-      for (int id : o.ids) {
-        props.addSubscriptionIdentifier(id);
-      }
-    }
-    String topic = m.topic();
-    if (clientAliasMaximum > 0 && version.isV5()) {
-      if (outAliases == null) {
-        outAliases = new HashMap<>();
-      }
-      Integer alias = outAliases.get(topic);
-      if (alias != null) {
-        props = copyIfShared(props, m.properties()).set(MqttProperty.TOPIC_ALIAS, alias);
-        topic = "";
-      } else if (outAliases.size() < clientAliasMaximum) {
-        alias = outAliases.size() + 1;
-        outAliases.put(topic, alias);
-        props = copyIfShared(props, m.properties()).set(MqttProperty.TOPIC_ALIAS, alias);
-      }
-    }
-    if (!redelivery && o.qos != MqttQoS.AT_MOST_ONCE) {
-      o.packetId = nextPacketId();
-    }
-    MqttPublishMessage wire =
-        m.withRouting(
-            topic,
-            o.qos,
-            redelivery,
-            o.retain,
-            o.packetId,
-            version.isV5() ? props : MqttProperties.NONE);
-    if (clientMaxPacketSize != Long.MAX_VALUE
-        && MqttEncoder.packetSize(wire, version) > clientMaxPacketSize) {
-      // Larger than the client accepts: discarded as if delivered.
-      wire.release();
-      drop(o, redelivery);
-      return;
-    }
-    if (o.qos == MqttQoS.AT_MOST_ONCE) {
-      m.release();
-    } else if (!redelivery) {
-      inflight.put(o.packetId, o);
-    }
-    write(wire);
-  }
-
-  private void drop(Outbound o, boolean inInflight) {
-    if (inInflight) {
-      inflight.remove(o.packetId);
-    }
-    o.message.release();
-  }
-
-  private static MqttProperties copyIfShared(MqttProperties current, MqttProperties shared) {
-    return current == shared ? shared.copy() : current;
-  }
-
-  private int nextPacketId() {
-    for (int i = 0; i < 0xFFFF; i++) {
-      int id = nextPacketId;
-      nextPacketId = id == 0xFFFF ? 1 : id + 1;
-      if (!inflight.containsKey(id)) {
-        return id;
-      }
-    }
-    throw new IllegalStateException("no free packet identifier");
-  }
-
-  private void write(MqttMessage msg) {
+  private void write(Object msg) {
     Channel ch = channel;
     if (ch == null) {
       io.tern.common.ReferenceCountUtil.release(msg);
@@ -626,13 +484,16 @@ final class Session {
     }
   }
 
-  /** For tests: messages in flight to the client. */
-  int inflightCount() {
-    return inflight.size();
-  }
+  /** The outbox's way to the client: this session's current connection. */
+  private final class ChannelLink implements Outbox.Link {
+    @Override
+    public boolean isOnline() {
+      return channel != null;
+    }
 
-  /** For tests: messages waiting for the client. */
-  int queuedCount() {
-    return queue.size();
+    @Override
+    public void write(Object msg) {
+      Session.this.write(msg);
+    }
   }
 }

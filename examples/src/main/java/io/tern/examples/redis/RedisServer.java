@@ -3,6 +3,7 @@ package io.tern.examples.redis;
 import io.tern.codec.redis.RedisDecoder;
 import io.tern.codec.redis.RedisDecoderConfig;
 import io.tern.codec.redis.RedisEncoder;
+import io.tern.common.ResourceLeakDetector;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;
@@ -82,8 +83,8 @@ public final class RedisServer {
     try {
       ServerChannel server = start(transport, group, address).sync().getNow();
       System.out.printf(
-          "redis-server listening on %s (transport %s, %d event loops)%n",
-          server.localAddress(), transport.name(), threads);
+          "redis-server listening on %s, transport %s (%d event loops), leak detection %s%n",
+          server.localAddress(), transport.name(), threads, ResourceLeakDetector.level());
       server.closeFuture().sync();
     } finally {
       group.shutdownGracefully().sync();

@@ -26,8 +26,9 @@ import java.util.Set;
  * One connection of the redis-server example: runs each command (an array of bulk strings, or an
  * inline command typed into telnet) against the shared {@link RedisStore} and writes the reply. It
  * speaks RESP2 until the client says {@code HELLO 3}, then RESP3 (nulls as {@code _}, maps, and
- * pub/sub messages as pushes). Replies are written as commands arrive and flushed once per read
- * burst, so a pipelined batch leaves in one write.
+ * pub/sub messages as pushes). Replies are gathered per read burst ({@link Replies}) and flushed
+ * once at its end, so a pipelined batch leaves in one write; GET and SET look their key up without
+ * copying it ({@link RedisStore.Key#lookup}).
  *
  * <p>Per connection (it keeps the protocol version and the subscriptions); runs on its channel's
  * event loop. Releases every command it reads.
@@ -39,8 +40,10 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
 
   private final RedisStore store;
   private final Set<RedisStore.Key> subscriptions = new LinkedHashSet<>();
+  private final RedisStore.Key lookup = RedisStore.Key.lookup();
   private int protocol = 2;
   private Channel channel;
+  private Replies replies;
 
   RedisServerHandler(RedisStore store) {
     this.store = store;
@@ -49,6 +52,12 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
   @Override
   public void handlerAdded(ChannelHandlerContext ctx) {
     channel = ctx.channel();
+    replies = new Replies(ctx);
+  }
+
+  @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    replies.discard();
   }
 
   @Override
@@ -56,11 +65,11 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
     try {
       List<ByteBuf> args = arguments(msg);
       if (args == null) {
-        ctx.write(new ErrorRedisMessage("ERR Protocol error: expected an array of bulk strings"));
+        replies.add(new ErrorRedisMessage("ERR Protocol error: expected an array of bulk strings"));
       } else if (!args.isEmpty()) {
         RedisMessage reply = execute(ctx, args);
         if (reply != null) {
-          ctx.write(reply);
+          replies.add(reply);
         }
       }
     } finally {
@@ -70,7 +79,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
 
   @Override
   public void channelReadComplete(ChannelHandlerContext ctx) {
-    ctx.flush();
+    replies.flush();
   }
 
   @Override
@@ -79,13 +88,15 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
       store.unsubscribe(name, this);
     }
     subscriptions.clear();
+    replies.discard();
     ctx.fireChannelInactive();
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     // A protocol error: tell the client, as Redis does, and close.
-    ctx.writeAndFlush(new ErrorRedisMessage("ERR Protocol error: " + cause.getMessage()))
+    replies
+        .addAndFlush(new ErrorRedisMessage("ERR Protocol error: " + cause.getMessage()))
         .addListener(f -> ctx.close());
   }
 
@@ -141,8 +152,8 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
         case "PING" -> ping(args);
         case "ECHO" -> arity(args, 2) ? bulk(args.get(1)) : wrongArity(name);
         case "PUBLISH" -> arity(args, 3) ? publish(args.get(1), args.get(2)) : wrongArity(name);
-        case "SUBSCRIBE" -> args.size() >= 2 ? subscribe(ctx, args) : wrongArity(name);
-        case "UNSUBSCRIBE" -> unsubscribe(ctx, args);
+        case "SUBSCRIBE" -> args.size() >= 2 ? subscribe(args) : wrongArity(name);
+        case "UNSUBSCRIBE" -> unsubscribe(args);
         case "HELLO" -> hello(args);
         case "DBSIZE" -> IntegerRedisMessage.of(store.size());
         case "FLUSHALL", "FLUSHDB" -> {
@@ -151,7 +162,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
         }
         case "SELECT" -> SimpleStringRedisMessage.OK;
         case "QUIT" -> {
-          ctx.writeAndFlush(SimpleStringRedisMessage.OK).addListener(f -> ctx.close());
+          replies.addAndFlush(SimpleStringRedisMessage.OK).addListener(f -> ctx.close());
           yield null;
         }
         // redis-cli asks for command documentation and redis-benchmark for the configuration;
@@ -220,9 +231,14 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
     return bulk(text.getBytes(StandardCharsets.UTF_8));
   }
 
+  /** Writes the reply itself: the stored bytes go straight into the gathered replies. */
   private RedisMessage get(List<ByteBuf> args) {
-    RedisStore.Value value = store.get(RedisStore.Key.of(args.get(1)));
-    return value == null ? nil() : bulk(value.bytes());
+    RedisStore.Value value = store.get(lookup.view(args.get(1)));
+    if (value == null) {
+      return nil();
+    }
+    replies.bulk(value.bytes());
+    return null;
   }
 
   private RedisMessage set(List<ByteBuf> args) {
@@ -247,7 +263,7 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
         default -> throw new IllegalArgumentException(option);
       }
     }
-    RedisStore.Key key = RedisStore.Key.of(args.get(1));
+    RedisStore.Key key = lookup.view(args.get(1));
     RedisStore.Value value =
         new RedisStore.Value(io.tern.buffer.ByteBufUtil.getBytes(args.get(2)), expiresAt);
     if (nx && xx) {
@@ -332,7 +348,8 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
               message.add(bulk("message"));
               message.add(bulk(name.bytes()));
               message.add(bulk(payload));
-              channel.writeAndFlush(kind(message));
+              replies.add(kind(message));
+              replies.flush();
             });
   }
 
@@ -340,18 +357,18 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
     return protocol == 3 ? ArrayRedisMessage.push(elements) : ArrayRedisMessage.array(elements);
   }
 
-  private RedisMessage subscribe(ChannelHandlerContext ctx, List<ByteBuf> args) {
+  private RedisMessage subscribe(List<ByteBuf> args) {
     for (int i = 1; i < args.size(); i++) {
       RedisStore.Key name = RedisStore.Key.of(args.get(i));
       if (subscriptions.add(name)) {
         store.subscribe(name, this);
       }
-      ctx.write(confirmation("subscribe", name));
+      replies.add(confirmation("subscribe", name));
     }
     return null;
   }
 
-  private RedisMessage unsubscribe(ChannelHandlerContext ctx, List<ByteBuf> args) {
+  private RedisMessage unsubscribe(List<ByteBuf> args) {
     List<RedisStore.Key> channels = new ArrayList<>();
     if (args.size() == 1) {
       channels.addAll(subscriptions);
@@ -361,13 +378,13 @@ final class RedisServerHandler implements ChannelHandler, RedisStore.Subscriber 
       }
     }
     if (channels.isEmpty()) {
-      ctx.write(confirmation("unsubscribe", null));
+      replies.add(confirmation("unsubscribe", null));
     }
     for (RedisStore.Key name : channels) {
       if (subscriptions.remove(name)) {
         store.unsubscribe(name, this);
       }
-      ctx.write(confirmation("unsubscribe", name));
+      replies.add(confirmation("unsubscribe", name));
     }
     return null;
   }

@@ -15,26 +15,94 @@ import java.util.function.LongSupplier;
  * by a background sweep: enough for an example.
  */
 final class RedisStore {
-  /** A key: bytes compared by content. */
-  @SuppressWarnings("ArrayRecordComponent") // equals and hashCode compare the contents
-  record Key(byte[] bytes) {
+  /**
+   * A key: bytes compared by content. A stored key ({@link #of}) owns a copy of them; a lookup key
+   * ({@link #lookup}, one per connection) views the argument of the command being run, so a GET or
+   * a SET of a key that exists copies nothing. The store never keeps a lookup key: whatever it
+   * inserts is {@link #stored()}.
+   */
+  static final class Key {
+    private final byte[] bytes;
+    private ByteBuf view;
+    private int hash;
+
+    private Key(byte[] bytes) {
+      this.bytes = bytes;
+      this.hash = bytes == null ? 0 : Arrays.hashCode(bytes);
+    }
+
+    /** A stored key holding a copy of {@code buf}'s readable bytes. */
     static Key of(ByteBuf buf) {
       return new Key(ByteBufUtil.getBytes(buf));
     }
 
+    /** A lookup key, to be pointed at each argument with {@link #view}. */
+    static Key lookup() {
+      return new Key(null);
+    }
+
+    /**
+     * Points this lookup key at {@code buf}'s readable bytes (until the next call; the buffer must
+     * stay readable while the key is used).
+     */
+    Key view(ByteBuf buf) {
+      if (bytes != null) {
+        throw new IllegalStateException("a stored key is immutable");
+      }
+      view = buf;
+      int h = 1;
+      for (int i = buf.readerIndex(), end = buf.writerIndex(); i < end; i++) {
+        h = 31 * h + buf.getByte(i); // Arrays.hashCode's formula, so equal keys hash alike
+      }
+      hash = h;
+      return this;
+    }
+
+    /** This key if it is a stored one, else a stored copy of it. */
+    Key stored() {
+      return bytes != null ? this : of(view);
+    }
+
+    /** The key's bytes (a copy for a lookup key). */
+    byte[] bytes() {
+      return bytes != null ? bytes : ByteBufUtil.getBytes(view);
+    }
+
     @Override
     public boolean equals(Object o) {
-      return o instanceof Key other && Arrays.equals(bytes, other.bytes);
+      if (!(o instanceof Key other) || other.hash != hash) {
+        return false;
+      }
+      if (bytes != null && other.bytes != null) {
+        return Arrays.equals(bytes, other.bytes);
+      }
+      if (bytes == null && other.bytes == null) {
+        return view.equals(other.view);
+      }
+      return sameBytes(bytes != null ? other.view : view, bytes != null ? bytes : other.bytes);
+    }
+
+    private static boolean sameBytes(ByteBuf buf, byte[] array) {
+      int n = buf.readableBytes();
+      if (n != array.length) {
+        return false;
+      }
+      for (int i = 0, r = buf.readerIndex(); i < n; i++) {
+        if (buf.getByte(r + i) != array[i]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     @Override
     public int hashCode() {
-      return Arrays.hashCode(bytes);
+      return hash;
     }
 
     @Override
     public String toString() {
-      return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+      return new String(bytes(), java.nio.charset.StandardCharsets.UTF_8);
     }
   }
 
@@ -70,7 +138,10 @@ final class RedisStore {
   }
 
   void set(Key key, Value value) {
-    data.put(key, value);
+    // An existing entry keeps its stored key: only a new one needs a copy of the key.
+    if (data.replace(key, value) == null) {
+      data.put(key.stored(), value);
+    }
   }
 
   /** Sets {@code key} only if it is absent (or expired); returns whether it did. */
@@ -78,7 +149,7 @@ final class RedisStore {
     long now = now();
     boolean[] done = {false};
     data.compute(
-        key,
+        key.stored(),
         (k, old) -> {
           if (old == null || old.expiresAtMillis() <= now) {
             done[0] = true;
@@ -121,7 +192,7 @@ final class RedisStore {
     long now = now();
     long[] result = new long[1];
     data.compute(
-        key,
+        key.stored(),
         (k, old) -> {
           boolean live = old != null && old.expiresAtMillis() > now;
           long current =

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Encodes {@link WebSocketFrame}s into RFC 6455 frames. A client's encoder ({@link #forClient})
- * masks every frame with a fresh key from a {@link java.security.SecureRandom}; a server's ({@link
+ * masks every frame with a fresh, unpredictable key (a per-thread ChaCha20 keystream seeded from
+ * {@link java.security.SecureRandom}, as RFC 6455 section 5.3 asks); a server's ({@link
  * #forServer}) never masks.
  *
  * <p>Unmasked payloads up to 1 KiB are copied behind their header into one buffer; larger ones are

@@ -24,7 +24,8 @@ import java.util.Arrays;
  *
  * <p><b>Lookup.</b> Entries live in a ring addressed by insertion number; a hash index by name
  * chains each entry to the previous one of the same bucket, newest first, and a chain ends at the
- * first evicted entry, so eviction never has to unlink anything.
+ * first evicted entry, so eviction never has to unlink anything. Each entry keeps its value's hash
+ * too, so a walk compares bytes only where both hashes agree.
  *
  * <h2>Threading</h2>
  *
@@ -44,12 +45,16 @@ public final class HpackEncoder {
   // Insertion numbers are renumbered from 0 before they could overflow.
   private static final int RENUMBER_AT = 1 << 30;
 
+  // An integer of up to 2^31 - 1 with any prefix: the prefix byte and five continuation bytes.
+  private static final int MAX_INT_BYTES = 6;
+
   private final long tableSizeCap;
 
   // The table: ring slots addressed by insertion number & mask.
   private CharSequence[] names;
   private CharSequence[] values;
-  private int[] hashes;
+  private int[] hashes; // of the names
+  private int[] valueHashes;
   private int[] older; // insertion number of the previous entry in the same bucket, or -1
   private int[] buckets; // newest insertion number per bucket, or -1
   private int inserted; // insertion number of the next entry
@@ -63,6 +68,7 @@ public final class HpackEncoder {
   private boolean updatePending;
 
   private byte[] charScratch = new byte[64];
+  private byte[] fieldScratch = new byte[256];
 
   /** Creates an encoder whose table may grow to {@value #DEFAULT_MAX_TABLE_SIZE} bytes. */
   public HpackEncoder() {
@@ -183,29 +189,40 @@ public final class HpackEncoder {
       writeLiteral(out, 0x10, 4, nameIndex, name, value);
       return;
     }
+    int valueHash = AsciiString.hashCode(value);
     if (staticName != 0) {
-      int full = HpackStaticTable.indexOf(staticName, value);
+      int full = HpackStaticTable.indexOf(staticName, value, valueHash);
       if (full != 0) {
         writeInt(out, 0x80, 7, full);
         return;
       }
     }
-    // One walk of the name's chain finds a whole match, or failing that the newest name match.
+    // One walk of the name's chain finds a whole match, or failing that the newest name match. A
+    // name may have many entries (cookies, paths): the value's hash rules most of them out before
+    // any bytes are compared, and once a name match is known only whole matches are worth a look.
     int nameMatch = -1;
     if (size > 0) {
       int mask = names.length - 1;
       for (int n = buckets[hash & (buckets.length - 1)]; n >= oldest; n = older[n & mask]) {
         int slot = n & mask;
+        if (hashes[slot] != hash) {
+          continue;
+        }
+        boolean sameValueHash = valueHashes[slot] == valueHash;
+        if (!sameValueHash && nameMatch >= 0) {
+          continue;
+        }
         CharSequence entryName = names[slot];
-        if (hashes[slot] == hash && (entryName == name || equal(entryName, name))) {
-          CharSequence entryValue = values[slot];
-          if (entryValue == value || equal(entryValue, value)) {
-            writeInt(out, 0x80, 7, index(n));
-            return;
-          }
-          if (nameMatch < 0) {
-            nameMatch = n;
-          }
+        if (entryName != name && !equal(entryName, name)) {
+          continue;
+        }
+        CharSequence entryValue = values[slot];
+        if (sameValueHash && (entryValue == value || equal(entryValue, value))) {
+          writeInt(out, 0x80, 7, index(n));
+          return;
+        }
+        if (nameMatch < 0) {
+          nameMatch = n;
         }
       }
     }
@@ -216,7 +233,7 @@ public final class HpackEncoder {
       return;
     }
     writeLiteral(out, 0x40, 6, nameIndex, name, value);
-    add(name, value, hash, entrySize);
+    add(name, value, hash, valueHash, entrySize);
   }
 
   private int index(int insertion) {
@@ -238,10 +255,19 @@ public final class HpackEncoder {
   }
 
   private static boolean equal(CharSequence a, CharSequence b) {
-    return a.length() == b.length() && AsciiString.contentEquals(a, b);
+    int n = a.length();
+    if (n != b.length()) {
+      return false;
+    }
+    if (a instanceof AsciiString x && b instanceof AsciiString y) {
+      int xo = x.arrayOffset();
+      int yo = y.arrayOffset();
+      return Arrays.equals(x.array(), xo, xo + n, y.array(), yo, yo + n);
+    }
+    return AsciiString.contentEquals(a, b);
   }
 
-  private void add(CharSequence name, CharSequence value, int hash, long entrySize) {
+  private void add(CharSequence name, CharSequence value, int hash, int valueHash, long entrySize) {
     while (size + entrySize > maxSize) {
       evictOldest();
     }
@@ -254,6 +280,7 @@ public final class HpackEncoder {
     names[slot] = name;
     values[slot] = value;
     hashes[slot] = hash;
+    valueHashes[slot] = valueHash;
     older[slot] = buckets[bucket];
     buckets[bucket] = inserted;
     inserted++;
@@ -289,6 +316,7 @@ public final class HpackEncoder {
     names = new CharSequence[slots];
     values = new CharSequence[slots];
     hashes = new int[slots];
+    valueHashes = new int[slots];
     older = new int[slots];
     buckets = new int[slots * 2];
     Arrays.fill(buckets, -1);
@@ -302,12 +330,14 @@ public final class HpackEncoder {
     CharSequence[] oldNames = names;
     CharSequence[] oldValues = values;
     int[] oldHashes = hashes;
+    int[] oldValueHashes = valueHashes;
     int oldMask = oldNames.length - 1;
     int from = oldest;
     int to = inserted;
     names = new CharSequence[slots];
     values = new CharSequence[slots];
     hashes = new int[slots];
+    valueHashes = new int[slots];
     older = new int[slots];
     buckets = new int[slots * 2];
     Arrays.fill(buckets, -1);
@@ -318,7 +348,12 @@ public final class HpackEncoder {
       int s = n & oldMask;
       CharSequence name = oldNames[s];
       CharSequence value = oldValues[s];
-      add(name, value, oldHashes[s], (long) name.length() + value.length() + ENTRY_OVERHEAD);
+      add(
+          name,
+          value,
+          oldHashes[s],
+          oldValueHashes[s],
+          (long) name.length() + value.length() + ENTRY_OVERHEAD);
     }
   }
 
@@ -326,6 +361,10 @@ public final class HpackEncoder {
     rebuild(names.length);
   }
 
+  /**
+   * Writes a literal field: it is assembled in a scratch array and reaches the buffer in one copy,
+   * each string in its Huffman form when that is shorter.
+   */
   private void writeLiteral(
       ByteBuf out,
       int flags,
@@ -333,14 +372,29 @@ public final class HpackEncoder {
       int nameIndex,
       CharSequence name,
       CharSequence value) {
-    writeInt(out, flags, prefixBits, nameIndex);
+    int room = MAX_INT_BYTES + stringRoom(value);
     if (nameIndex == 0) {
-      writeString(out, name);
+      room += stringRoom(name);
     }
-    writeString(out, value);
+    if (fieldScratch.length < room) {
+      fieldScratch = new byte[Math.max(room, fieldScratch.length << 1)];
+    }
+    byte[] dst = fieldScratch;
+    int p = putInt(dst, 0, flags, prefixBits, nameIndex);
+    if (nameIndex == 0) {
+      p = putString(dst, p, name);
+    }
+    p = putString(dst, p, value);
+    out.writeBytes(dst, 0, p);
   }
 
-  private void writeString(ByteBuf out, CharSequence s) {
+  /** Scratch bytes a string may need: its length prefix, its bytes, the Huffman coder's slack. */
+  private static int stringRoom(CharSequence s) {
+    return MAX_INT_BYTES + s.length() + 8;
+  }
+
+  /** Puts a string literal (section 5.2) at {@code p}; returns the position after it. */
+  private int putString(byte[] dst, int p, CharSequence s) {
     byte[] bytes;
     int off;
     int len = s.length();
@@ -357,14 +411,51 @@ public final class HpackEncoder {
         bytes[i] = AsciiString.c2b(s.charAt(i));
       }
     }
-    int huffmanLength = HpackHuffman.encodedLength(bytes, off, len);
-    if (huffmanLength < len) {
-      writeInt(out, 0x80, 7, huffmanLength);
-      HpackHuffman.encode(out, bytes, off, len);
-    } else {
-      writeInt(out, 0x00, 7, len);
-      out.writeBytes(bytes, off, len);
+    // The code goes where the string would go after its raw length's prefix; a shorter code may
+    // need a shorter prefix, and then moves up.
+    int rawPrefix = intLength(7, len);
+    int coded = len == 0 ? -1 : HpackHuffman.encode(bytes, off, len, dst, p + rawPrefix, len);
+    if (coded >= 0) {
+      int prefix = intLength(7, coded);
+      if (prefix != rawPrefix) {
+        System.arraycopy(dst, p + rawPrefix, dst, p + prefix, coded);
+      }
+      putInt(dst, p, 0x80, 7, coded);
+      return p + prefix + coded;
     }
+    p = putInt(dst, p, 0x00, 7, len);
+    System.arraycopy(bytes, off, dst, p, len);
+    return p + len;
+  }
+
+  /** Bytes an integer takes with an N-bit prefix. */
+  private static int intLength(int prefixBits, int value) {
+    int mask = (1 << prefixBits) - 1;
+    if (value < mask) {
+      return 1;
+    }
+    int n = 2;
+    for (int rest = value - mask; rest >= 0x80; rest >>>= 7) {
+      n++;
+    }
+    return n;
+  }
+
+  /** Puts an integer with an N-bit prefix after the flag bits; returns the position after it. */
+  private static int putInt(byte[] dst, int p, int flags, int prefixBits, int value) {
+    int mask = (1 << prefixBits) - 1;
+    if (value < mask) {
+      dst[p] = (byte) (flags | value);
+      return p + 1;
+    }
+    dst[p++] = (byte) (flags | mask);
+    int rest = value - mask;
+    while (rest >= 0x80) {
+      dst[p++] = (byte) ((rest & 0x7F) | 0x80);
+      rest >>>= 7;
+    }
+    dst[p] = (byte) rest;
+    return p + 1;
   }
 
   /** Writes an integer with an N-bit prefix (RFC 7541, section 5.1) after the flag bits. */

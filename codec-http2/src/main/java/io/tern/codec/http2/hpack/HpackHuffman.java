@@ -1,6 +1,8 @@
 package io.tern.codec.http2.hpack;
 
-import io.tern.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The static Huffman code of RFC 7541 (Appendix B), both ways.
@@ -10,11 +12,18 @@ import io.tern.buffer.ByteBuf;
  * RFC's bracketed column) and the codes are rebuilt from it; {@code HpackHuffmanTest} checks the
  * rebuilt codes against entries of the RFC's table.
  *
- * <p>Decoding reads the string into a 64-bit accumulator a byte at a time. The next eight bits
- * index a table that resolves every code of at most eight bits (the letters, digits and common
- * punctuation of header values) in one step; longer codes, which all start with {@code 0xFE} or
- * {@code 0xFF}, are resolved by comparing the next 30 bits, left-aligned, against the first code
- * past each length. Stateless; every method is thread-safe.
+ * <p>Decoding reads the string into a 64-bit accumulator four bytes at a time. The next twelve bits
+ * index a table (16 KiB) that resolves in one step the one or two codes that fit in them: header
+ * text is mostly letters, digits and punctuation of five to eight bits, so most steps yield two
+ * bytes. Codes longer than twelve bits, which all start with {@code 0xFF}, and the last few bits of
+ * a string are resolved by comparing the next 30 bits, left-aligned, against the first code past
+ * each length.
+ *
+ * <p>Encoding packs the codes into a 64-bit accumulator and stores it eight bytes at a time into a
+ * byte array, so that a string reaches its buffer in one copy, and the string is read once: its
+ * Huffman form is kept only if it is shorter.
+ *
+ * <p>Stateless; every method is thread-safe.
  */
 final class HpackHuffman {
   /** Code length in bits of each symbol 0..255 and of EOS (256). */
@@ -48,8 +57,19 @@ final class HpackHuffman {
   /** Code length of each byte, as an int for the encoder's inner loop. */
   static final int[] CODE_LENGTHS = new int[256];
 
-  /** Per eight-bit prefix: {@code length << 9 | symbol}, or 0 where the code is longer. */
-  private static final short[] FAST = new short[256];
+  private static final int WINDOW = 12;
+
+  /**
+   * Per twelve-bit prefix: {@code bits << 22 | firstBits << 18 | count << 16 | second << 8 |
+   * first}, the one or two symbols whose codes fit in the prefix, the bits they take and the bits
+   * the first takes; 0 where the first code is longer.
+   */
+  private static final int[] MULTI = new int[1 << WINDOW];
+
+  private static final VarHandle INT_BE =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle LONG_BE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   /** Symbols sorted by (length, symbol): the canonical order. */
   private static final short[] SORTED = new short[257];
@@ -84,68 +104,96 @@ final class HpackHuffman {
       if (s < EOS) {
         CODE_LENGTHS[s] = len;
       }
-      if (len <= 8) {
-        int first = CODES[s] << (8 - len);
-        for (int p = 0; p < 1 << (8 - len); p++) {
-          FAST[first | p] = (short) ((len << 9) | s);
-        }
+    }
+    for (int p = 0; p < 1 << WINDOW; p++) {
+      int w = p << (MAX_LENGTH - WINDOW);
+      int l1 = lengthOf(w);
+      if (l1 > WINDOW) {
+        continue;
+      }
+      int first = symbolOf(w, l1);
+      int w2 = (w << l1) & MASK30;
+      int l2 = lengthOf(w2);
+      if (l1 + l2 <= WINDOW) {
+        MULTI[p] = ((l1 + l2) << 22) | (l1 << 18) | (2 << 16) | (symbolOf(w2, l2) << 8) | first;
+      } else {
+        MULTI[p] = (l1 << 22) | (l1 << 18) | (1 << 16) | first;
       }
     }
+  }
+
+  /**
+   * Returns the length of the code that starts {@code w}, 30 bits left-aligned. Only the code's own
+   * bits matter: each limit's bits past its length are zero.
+   */
+  private static int lengthOf(int w) {
+    return lengthOf(w, 5);
+  }
+
+  /** Same, knowing the code is at least {@code from} bits long. */
+  private static int lengthOf(int w, int from) {
+    int l = from;
+    while (w >= LIMIT[l]) {
+      l++;
+    }
+    return l;
+  }
+
+  private static int symbolOf(int w, int length) {
+    return SORTED[FIRST_INDEX[length] + (w >>> (MAX_LENGTH - length)) - FIRST_CODE[length]];
   }
 
   private HpackHuffman() {}
 
   /**
-   * Returns the encoded length in bytes of a string, padding included.
+   * Encodes a string, padding the last byte with the most significant bits of EOS (ones), unless
+   * the encoding would not be shorter than {@code limit} bytes.
    *
    * @param s the bytes
    * @param off the first byte
    * @param len how many
-   * @return the length of {@link #encode}'s output
+   * @param out where the code goes; it must hold {@code at + limit + 8} bytes, and bytes past the
+   *     returned length may be overwritten
+   * @param at where in {@code out} the code starts
+   * @param limit stop and return -1 once the code reaches this many bytes
+   * @return the encoded length in bytes, or -1 if it is {@code limit} or more
    */
-  static int encodedLength(byte[] s, int off, int len) {
-    long bits = 0;
-    for (int i = off, end = off + len; i < end; i++) {
-      bits += CODE_LENGTHS[s[i] & 0xFF];
-    }
-    return (int) ((bits + 7) >>> 3);
-  }
-
-  /**
-   * Encodes a string, padding the last byte with the most significant bits of EOS (ones).
-   *
-   * @param out where to write; grows as needed
-   * @param s the bytes
-   * @param off the first byte
-   * @param len how many
-   */
-  static void encode(ByteBuf out, byte[] s, int off, int len) {
-    long acc = 0;
+  static int encode(byte[] s, int off, int len, byte[] out, int at, int limit) {
+    long acc = 0; // the pending bits, right-aligned
     int bits = 0;
+    int o = at;
+    int stop = at + limit;
     for (int i = off, end = off + len; i < end; i++) {
       int b = s[i] & 0xFF;
       int l = CODE_LENGTHS[b];
+      if (bits + l > 64) {
+        // Store the 32 oldest pending bits; the next store overwrites the garbage after them.
+        bits -= 32;
+        INT_BE.set(out, o, (int) (acc >>> bits));
+        o += 4;
+        if (o >= stop) {
+          return -1;
+        }
+      }
       acc = (acc << l) | CODES[b];
       bits += l;
-      if (bits >= 32) {
-        bits -= 32;
-        out.writeInt((int) (acc >>> bits));
-      }
     }
-    if (bits > 0) {
-      int pad = (8 - (bits & 7)) & 7;
-      acc = (acc << pad) | ((1L << pad) - 1);
-      bits += pad;
-      while (bits >= 8) {
-        bits -= 8;
-        out.writeByte((int) (acc >>> bits));
-      }
+    int pad = (8 - (bits & 7)) & 7;
+    int total = o - at + ((bits + pad) >>> 3);
+    if (total >= limit) {
+      return -1;
     }
+    // What is pending plus its padding is at most 64 bits: left-align it and store it whole.
+    int n = bits + pad;
+    if (n > 0) {
+      LONG_BE.set(out, o, ((acc << pad) | ((1L << pad) - 1)) << (64 - n));
+    }
+    return total;
   }
 
   /**
    * Decodes a string into {@code out}, which must hold at least {@link #maxDecodedLength(int)}
-   * bytes.
+   * bytes (the byte after the decoded ones may be overwritten).
    *
    * @param src the encoded bytes
    * @param off the first encoded byte
@@ -162,30 +210,62 @@ final class HpackHuffman {
     int end = off + len;
     int o = 0;
     for (; ; ) {
+      if (bits < WINDOW) {
+        if (end - i >= 4) {
+          acc = (acc << 32) | ((int) INT_BE.get(src, i) & 0xFFFF_FFFFL);
+          i += 4;
+          bits += 32;
+        } else {
+          while (i < end) {
+            acc = (acc << 8) | (src[i++] & 0xFF);
+            bits += 8;
+          }
+        }
+      }
+      if (bits >= WINDOW) {
+        int e = MULTI[(int) (acc >>> (bits - WINDOW)) & ((1 << WINDOW) - 1)];
+        if (e != 0) {
+          out[o] = (byte) e;
+          out[o + 1] = (byte) (e >>> 8);
+          o += (e >>> 16) & 3;
+          bits -= e >>> 22;
+          continue;
+        }
+      } else if (bits > 0) {
+        // The last bits (the input is all read): look them up with ones (EOS's bits) after them,
+        // and keep the codes that end within them.
+        int pad = WINDOW - bits;
+        int e = MULTI[(int) ((acc << pad) | ((1 << pad) - 1)) & ((1 << WINDOW) - 1)];
+        if (e != 0) {
+          if (e >>> 22 <= bits) {
+            out[o] = (byte) e;
+            out[o + 1] = (byte) (e >>> 8);
+            o += (e >>> 16) & 3;
+            bits -= e >>> 22;
+            continue;
+          }
+          int first = (e >>> 18) & 0xF;
+          if (first <= bits) {
+            out[o++] = (byte) e;
+            bits -= first;
+            continue;
+          }
+        }
+      }
       while (bits <= 56 && i < end) {
         acc = (acc << 8) | (src[i++] & 0xFF);
         bits += 8;
       }
-      if (bits >= 8) {
-        int e = FAST[(int) (acc >>> (bits - 8)) & 0xFF];
-        if (e != 0) {
-          out[o++] = (byte) e;
-          bits -= e >>> 9;
-          continue;
-        }
-      } else if (bits == 0) {
+      if (bits == 0) {
         return o;
       }
-      // A code longer than eight bits, or the last few bits: resolve it on the next 30 bits, with
+      // A code longer than twelve bits, or the last few bits: resolve it on the next 30 bits, with
       // ones (EOS's bits) standing in for the bits past the end.
       int w =
           bits >= MAX_LENGTH
               ? (int) (acc >>> (bits - MAX_LENGTH)) & MASK30
               : (int) ((acc << (MAX_LENGTH - bits)) | ((1L << (MAX_LENGTH - bits)) - 1)) & MASK30;
-      int l = 5;
-      while (w >= LIMIT[l]) {
-        l++;
-      }
+      int l = lengthOf(w, bits >= WINDOW ? WINDOW + 1 : 5);
       if (l > bits) { // what is left is padding
         if (bits > 7) {
           throw new HpackException("Huffman padding longer than 7 bits");
@@ -196,7 +276,7 @@ final class HpackHuffman {
         }
         return o;
       }
-      int sym = SORTED[FIRST_INDEX[l] + (w >>> (MAX_LENGTH - l)) - FIRST_CODE[l]];
+      int sym = symbolOf(w, l);
       if (sym == EOS) {
         throw new HpackException("EOS in a Huffman-coded string");
       }
@@ -206,13 +286,14 @@ final class HpackHuffman {
   }
 
   /**
-   * Returns the most bytes {@code encodedLength} encoded bytes can decode to (every code is at
-   * least five bits).
+   * Returns the room {@link #decode} needs for {@code encodedLength} encoded bytes: the most bytes
+   * they can decode to (every code is at least five bits), plus one byte that a step yielding one
+   * symbol may overwrite.
    *
    * @param encodedLength the encoded length
    * @return the bound
    */
   static int maxDecodedLength(int encodedLength) {
-    return (int) (((long) encodedLength * 8) / 5);
+    return (int) (((long) encodedLength * 8) / 5) + 1;
   }
 }

@@ -157,13 +157,14 @@ final class HpackStaticTable {
    *
    * @param nameIndex a result of {@link #nameIndex} other than 0
    * @param value the value
+   * @param valueHash {@link AsciiString#hashCode(CharSequence)} of {@code value}
    * @return the index, or 0 if none
    */
-  static int indexOf(int nameIndex, CharSequence value) {
+  static int indexOf(int nameIndex, CharSequence value, int valueHash) {
     AsciiString name = NAMES[nameIndex];
     for (int i = nameIndex; i <= LENGTH && NAMES[i] == name; i++) {
       AsciiString v = VALUES[i];
-      if (v == value || AsciiString.contentEquals(v, value)) {
+      if (v == value || (v.hashCode() == valueHash && AsciiString.contentEquals(v, value))) {
         return i;
       }
     }

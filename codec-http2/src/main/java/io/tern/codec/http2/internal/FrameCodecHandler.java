@@ -325,7 +325,7 @@ public final class FrameCodecHandler implements Http2FrameCodec {
 
   private boolean streamError(Http2Exception e) {
     try {
-      connection.guard.provokedReset();
+      connection.guard().provokedReset();
       connection.resetStream(e.streamId(), e.error().code());
       ctx.fireChannelRead(new Http2ResetFrame(e.streamId(), e.error().code()));
       return true;
@@ -452,7 +452,7 @@ public final class FrameCodecHandler implements Http2FrameCodec {
       d.release();
       throw Http2Exception.streamError(d.streamId(), Http2Error.STREAM_CLOSED, "stream closed");
     }
-    connection.flow.writeData(s, d.content(), d.endStream(), d.padding(), promise);
+    connection.flow().writeData(s, d.content(), d.endStream(), d.padding(), promise);
   }
 
   @Override
@@ -504,7 +504,7 @@ public final class FrameCodecHandler implements Http2FrameCodec {
 
   private void flushOut() {
     if (connection != null && !failed) {
-      connection.flow.writePending();
+      connection.flow().writePending();
     }
     writeOut();
     ctx.flush();

@@ -113,6 +113,17 @@ public final class H2cClientUpgradeHandler implements CleartextHttp2ClientUpgrad
     ctx.fireChannelRead(msg);
   }
 
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    if (state == State.ISSUED || state == State.SWITCHING) {
+      // Closed before the answer ended (a server that speaks HTTP/2 only by prior knowledge closes
+      // on the HTTP/1.1 request): the upgrade did not happen, and nothing else would say so.
+      state = State.DONE;
+      ctx.fireUserEventTriggered(UpgradeEvent.UPGRADE_REJECTED);
+    }
+    ctx.fireChannelInactive();
+  }
+
   private void upgrade(ChannelHandlerContext ctx) {
     state = State.DONE;
     ChannelPipeline p = ctx.pipeline();

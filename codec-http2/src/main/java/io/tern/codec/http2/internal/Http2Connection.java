@@ -26,21 +26,20 @@ import io.tern.codec.http2.hpack.HpackException;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.Ticker;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
- * One HTTP/2 connection's state: the streams and their state machines (RFC 9113, section 5.1),
- * settings in both directions, the receive windows, GOAWAY, and the checks of every received frame
- * against them. It reads frames through {@link Http2FrameReader} (as its listener), writes frames
- * into {@link Output}, and hands what the application should see to {@link Events}. Sending DATA
- * under the peer's windows is {@link Http2OutboundFlow}'s job.
+ * One HTTP/2 connection's protocol logic: every received frame checked against the connection's
+ * state and turned into what the application sees, settings negotiated in both directions, headers
+ * sent, GOAWAY. It reads frames through {@link Http2FrameReader} (as its listener), writes frames
+ * into {@link Output}, and hands what the application should see to {@link Events}.
  *
- * <p><b>Closed streams.</b> A stream leaves the map when it closes; ids at or below the highest one
- * each side opened are "closed", above "idle". The last few ids this side reset, and those the peer
- * reset, are remembered (a small ring each), so that frames still in flight on a stream this side
- * reset are ignored, frames on a stream the peer reset are a stream error, and frames on any other
- * closed stream are a connection error, as section 5.1 asks.
+ * <p>The state it judges frames by lives in parts it owns, each one concept: {@link
+ * Http2StreamTable} (the streams by id, idle and closed ids, how a closed stream closed, the
+ * concurrency counts), {@link Http2InboundFlow} (the windows this side grants, window updates as
+ * the application consumes), {@link Http2OutboundFlow} (DATA under the peer's windows, shared
+ * fairly among streams), {@link Http2MessageFraming} (headers, DATA and trailers of a received
+ * message against {@code content-length}), {@link AbuseGuard} (the flood limits) and the HPACK
+ * encoder and decoder. A stream's own state machine is {@link Http2Stream}.
  *
  * <p>Event loop only.
  */
@@ -64,44 +63,27 @@ final class Http2Connection implements Http2FrameReader.Listener {
     void streamClosed(Http2Stream stream);
   }
 
-  private static final int REMEMBERED_RESETS = 32;
-  private static final float WINDOW_UPDATE_RATIO = 0.5f;
-
-  final boolean server;
+  private final boolean server;
   private final Output output;
   private final Events events;
-  final AbuseGuard guard;
+  private final AbuseGuard guard;
   private final HpackDecoder decoder;
-  final HpackEncoder encoder = new HpackEncoder();
+  private final HpackEncoder encoder = new HpackEncoder();
   private final DecodedHeaders decoded;
-  final Http2OutboundFlow flow;
+  private final Http2StreamTable streams;
+  private final Http2InboundFlow inbound;
+  private final Http2OutboundFlow flow;
   private final Http2FrameReader reader;
-
-  private final Map<Integer, Http2Stream> streams = new HashMap<>();
-  private int activePeerStreams;
-  private int activeLocalStreams;
-  private int lastPeerStreamId;
-  private int nextLocalStreamId;
-  private final int[] resetByUs = new int[REMEMBERED_RESETS];
-  private final int[] resetByPeer = new int[REMEMBERED_RESETS];
-  private int resetByUsNext;
-  private int resetByPeerNext;
 
   // This side's settings: announced, and in force once acknowledged.
   private final Http2Settings localSettings;
   private Http2Settings unacknowledged;
-  private int localInitialWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
   private long localMaxConcurrentStreams = Long.MAX_VALUE;
-  private final int connectionWindowTarget;
-  private int connRecvWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-  private int connRecvConsumed;
 
-  // The peer's settings.
+  // The peer's settings (its initial window is the outbound flow's).
   private boolean peerSettingsReceived;
   private long peerMaxConcurrentStreams = Long.MAX_VALUE;
-  int peerInitialWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-  int peerMaxFrameSize = Http2Settings.DEFAULT_MAX_FRAME_SIZE;
-  long peerMaxHeaderListSize = Long.MAX_VALUE;
+  private int peerMaxFrameSize = Http2Settings.DEFAULT_MAX_FRAME_SIZE;
 
   private int goAwaySentLastId = -1;
   private int goAwayReceivedLastId = -1;
@@ -119,7 +101,6 @@ final class Http2Connection implements Http2FrameReader.Listener {
     this.output = output;
     this.events = events;
     this.localSettings = localSettings.copy();
-    this.connectionWindowTarget = connectionWindow;
     this.guard = new AbuseGuard(limits, ticker);
     long listSize = localSettings.get(Http2Settings.MAX_HEADER_LIST_SIZE, 16_384);
     this.decoder = new HpackDecoder(listSize);
@@ -130,12 +111,26 @@ final class Http2Connection implements Http2FrameReader.Listener {
             ? limits.maxHeaderBlockSize()
             : (int) Math.min(Integer.MAX_VALUE - 1024, listSize * 2 + 1024);
     this.reader = new Http2FrameReader(alloc, blockLimit, limits.maxContinuationFrames());
-    this.nextLocalStreamId = server ? 2 : 1;
+    this.streams = new Http2StreamTable(server);
+    this.inbound = new Http2InboundFlow(connectionWindow, output);
     this.flow = new Http2OutboundFlow(this, output);
   }
 
   Http2FrameReader reader() {
     return reader;
+  }
+
+  AbuseGuard guard() {
+    return guard;
+  }
+
+  Http2OutboundFlow flow() {
+    return flow;
+  }
+
+  /** The largest frame payload the peer accepts. */
+  int peerMaxFrameSize() {
+    return peerMaxFrameSize;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -148,11 +143,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     ByteBuf out = output.buffer();
     Http2FrameWriter.settings(out, localSettings);
     unacknowledged = localSettings;
-    int increase = connectionWindowTarget - Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-    if (increase > 0) {
-      Http2FrameWriter.windowUpdate(out, 0, increase);
-      connRecvWindow += increase;
-    }
+    inbound.start(out);
   }
 
   /**
@@ -169,14 +160,12 @@ final class Http2Connection implements Http2FrameReader.Listener {
       if (peerSettings != null) {
         applyPeerSettings(peerSettings);
       }
-      lastPeerStreamId = 1;
-      Http2Stream s = open(1);
+      Http2Stream s = streams.openUpgradeStream(flow.initialWindow(), inbound.initialWindow());
       s.headersReceived = true;
       s.remoteEnded();
       events.frame(new Http2HeadersFrame(1, request, true));
     } else {
-      nextLocalStreamId = 3;
-      Http2Stream s = open(1);
+      Http2Stream s = streams.openUpgradeStream(flow.initialWindow(), inbound.initialWindow());
       s.headersSent = true;
       s.localEnded();
     }
@@ -209,47 +198,13 @@ final class Http2Connection implements Http2FrameReader.Listener {
   }
 
   int lastPeerStreamId() {
-    return lastPeerStreamId;
-  }
-
-  private boolean isPeerInitiated(int id) {
-    return ((id & 1) == 1) == server;
-  }
-
-  private boolean isIdle(int id) {
-    return isPeerInitiated(id) ? id > lastPeerStreamId : id >= nextLocalStreamId;
-  }
-
-  private static boolean contains(int[] ring, int id) {
-    for (int r : ring) {
-      if (r == id) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private Http2Stream open(int id) {
-    Http2Stream s = new Http2Stream(id, peerInitialWindow, localInitialWindow);
-    streams.put(id, s);
-    if (isPeerInitiated(id)) {
-      activePeerStreams++;
-    } else {
-      activeLocalStreams++;
-    }
-    return s;
+    return streams.lastPeerStreamId();
   }
 
   /** Removes a stream that reached CLOSED; releases what waited to be sent on it. */
   void close(Http2Stream s) {
-    if (streams.remove(s.id) == null) {
+    if (!streams.remove(s)) {
       return;
-    }
-    s.state = Http2Stream.State.CLOSED;
-    if (isPeerInitiated(s.id)) {
-      activePeerStreams--;
-    } else {
-      activeLocalStreams--;
     }
     flow.discard(s);
     events.streamClosed(s);
@@ -269,7 +224,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
   void resetStream(int id, long errorCode) throws Http2Exception {
     Http2FrameWriter.rstStream(output.buffer(), id, errorCode);
     output.controlFrameWritten();
-    resetByUs[resetByUsNext++ % REMEMBERED_RESETS] = id;
+    streams.resetByUs(id);
     Http2Stream s = streams.get(id);
     if (s != null) {
       close(s);
@@ -282,31 +237,24 @@ final class Http2Connection implements Http2FrameReader.Listener {
   @Override
   public void onData(int streamId, ByteBuf data, int flowControlled, boolean endStream)
       throws Http2Exception {
-    if (flowControlled > connRecvWindow) {
-      throw Http2Exception.connectionError(FLOW_CONTROL_ERROR, "connection window exceeded");
-    }
-    connRecvWindow -= flowControlled;
+    inbound.receivedOnConnection(flowControlled);
     Http2Stream s = streams.get(streamId);
     if (s == null || !s.canReceive()) {
-      consumeConnection(flowControlled); // nobody will read these bytes
+      inbound.consumedOnConnection(flowControlled); // nobody will read these bytes
       if (s != null) {
         throw Http2Exception.streamError(streamId, STREAM_CLOSED, "DATA after END_STREAM");
       }
-      checkClosedStream(streamId, "DATA");
+      streams.checkNotOpen(streamId, "DATA");
       return;
     }
-    if (flowControlled > s.recvWindow) {
-      consumeConnection(flowControlled);
+    if (!inbound.receivedOnStream(s, flowControlled)) {
+      inbound.consumedOnConnection(flowControlled);
       throw Http2Exception.streamError(streamId, FLOW_CONTROL_ERROR, "stream window exceeded");
     }
-    s.recvWindow -= flowControlled;
     int length = data.readableBytes();
     guard.emptyData(s, length == 0 && !endStream);
-    s.receivedContent += length;
-    if (s.expectedContent >= 0
-        && (s.receivedContent > s.expectedContent
-            || (endStream && s.receivedContent != s.expectedContent))) {
-      consumeConnection(flowControlled);
+    if (!Http2MessageFraming.dataReceived(s, length, endStream)) {
+      inbound.consumedOnConnection(flowControlled);
       throw Http2Exception.streamError(
           streamId, PROTOCOL_ERROR, "content-length does not match the DATA received");
     }
@@ -322,39 +270,11 @@ final class Http2Connection implements Http2FrameReader.Listener {
     closeIfDone(s);
   }
 
-  /** Frames on a stream not in the map: idle is a connection error, closed depends on how. */
-  private void checkClosedStream(int streamId, String frame) throws Http2Exception {
-    if (isIdle(streamId)) {
-      throw Http2Exception.connectionError(PROTOCOL_ERROR, frame + " on idle stream " + streamId);
-    }
-    if (contains(resetByUs, streamId)) {
-      return; // in flight when this side reset it
-    }
-    if (contains(resetByPeer, streamId)) {
-      throw Http2Exception.streamError(streamId, STREAM_CLOSED, frame + " after RST_STREAM");
-    }
-    throw Http2Exception.connectionError(STREAM_CLOSED, frame + " on closed stream " + streamId);
-  }
-
   /** The application consumed {@code n} received bytes of a stream: maybe send WINDOW_UPDATEs. */
   void consume(Http2Stream s, int n) throws Http2Exception {
-    consumeConnection(n);
+    inbound.consumedOnConnection(n);
     if (s != null && s.canReceive() && streams.get(s.id) == s) {
-      s.recvConsumed += n;
-      if (s.recvConsumed >= localInitialWindow * WINDOW_UPDATE_RATIO) {
-        Http2FrameWriter.windowUpdate(output.buffer(), s.id, s.recvConsumed);
-        s.recvWindow += s.recvConsumed;
-        s.recvConsumed = 0;
-      }
-    }
-  }
-
-  private void consumeConnection(int n) {
-    connRecvConsumed += n;
-    if (connRecvConsumed >= connectionWindowTarget * WINDOW_UPDATE_RATIO) {
-      Http2FrameWriter.windowUpdate(output.buffer(), 0, connRecvConsumed);
-      connRecvWindow += connRecvConsumed;
-      connRecvConsumed = 0;
+      inbound.consumedOnStream(s, n);
     }
   }
 
@@ -362,12 +282,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
   public void onHeaders(int streamId, ByteBuf block, boolean endStream, int dependency)
       throws Http2Exception {
     Http2Stream s = streams.get(streamId);
-    DecodedHeaders.Kind kind;
-    if (s != null && s.headersReceived) {
-      kind = DecodedHeaders.Kind.TRAILERS;
-    } else {
-      kind = server ? DecodedHeaders.Kind.REQUEST : DecodedHeaders.Kind.RESPONSE;
-    }
+    DecodedHeaders.Kind kind = Http2MessageFraming.nextBlock(s, server);
     decoded.begin(kind);
     boolean withinListSize;
     try {
@@ -379,28 +294,28 @@ final class Http2Connection implements Http2FrameReader.Listener {
     Http2Headers headers = decoded.headers();
 
     if (s == null) {
-      if (!isPeerInitiated(streamId)) {
-        if (isIdle(streamId) || !server) {
+      if (!streams.isPeerInitiated(streamId)) {
+        if (streams.isIdle(streamId) || !server) {
           // A client never receives HEADERS on a stream it did not open (no push here).
           throw Http2Exception.connectionError(
               PROTOCOL_ERROR, "HEADERS on stream " + streamId + " this side did not open");
         }
-        checkClosedStream(streamId, "HEADERS");
+        streams.checkNotOpen(streamId, "HEADERS");
         return;
       }
-      if (!isIdle(streamId)) {
-        checkClosedStream(streamId, "HEADERS");
+      if (!streams.isIdle(streamId)) {
+        streams.checkNotOpen(streamId, "HEADERS");
         return;
       }
-      lastPeerStreamId = streamId;
+      streams.peerStreamSeen(streamId);
       if (goAwaySentLastId >= 0 && streamId > goAwaySentLastId) {
         return; // after our GOAWAY: not processed, the peer retries elsewhere
       }
-      if (activePeerStreams >= localMaxConcurrentStreams) {
+      if (streams.activePeerStreams() >= localMaxConcurrentStreams) {
         throw Http2Exception.streamError(
             streamId, Http2Error.REFUSED_STREAM, "SETTINGS_MAX_CONCURRENT_STREAMS reached");
       }
-      s = open(streamId);
+      s = streams.openPeerStream(streamId, flow.initialWindow(), inbound.initialWindow());
     } else if (!s.canReceive()) {
       throw Http2Exception.streamError(streamId, STREAM_CLOSED, "HEADERS after END_STREAM");
     }
@@ -416,57 +331,12 @@ final class Http2Connection implements Http2FrameReader.Listener {
           Http2Error.PROTOCOL_ERROR,
           "header list larger than SETTINGS_MAX_HEADER_LIST_SIZE");
     }
-    if (kind == DecodedHeaders.Kind.TRAILERS) {
-      if (!endStream) {
-        throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "trailers without END_STREAM");
-      }
-      if (s.expectedContent >= 0 && s.receivedContent != s.expectedContent) {
-        throw Http2Exception.streamError(
-            streamId, PROTOCOL_ERROR, "content-length does not match the DATA received");
-      }
-    } else {
-      boolean informational = !server && isInformationalStatus(headers);
-      if (informational && endStream) {
-        throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "1xx with END_STREAM");
-      }
-      if (!informational) {
-        s.headersReceived = true;
-        CharSequence length = headers.get("content-length");
-        if (length != null) {
-          s.expectedContent = parseContentLength(streamId, length);
-          if (endStream && s.expectedContent != 0 && server) {
-            throw Http2Exception.streamError(
-                streamId, PROTOCOL_ERROR, "content-length with END_STREAM and no content");
-          }
-        }
-      }
-    }
+    Http2MessageFraming.headersReceived(s, kind, headers, endStream, server);
     if (endStream) {
       s.remoteEnded();
     }
     events.frame(new Http2HeadersFrame(streamId, headers, endStream));
     closeIfDone(s);
-  }
-
-  private static boolean isInformationalStatus(Http2Headers headers) {
-    CharSequence status = headers.status();
-    return status != null && status.length() == 3 && status.charAt(0) == '1';
-  }
-
-  private static long parseContentLength(int streamId, CharSequence value) throws Http2Exception {
-    long n = 0;
-    int len = value.length();
-    if (len == 0 || len > 18) {
-      throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "invalid content-length");
-    }
-    for (int i = 0; i < len; i++) {
-      char c = value.charAt(i);
-      if (c < '0' || c > '9') {
-        throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "invalid content-length");
-      }
-      n = n * 10 + (c - '0');
-    }
-    return n;
   }
 
   @Override
@@ -481,14 +351,14 @@ final class Http2Connection implements Http2FrameReader.Listener {
   public void onRstStream(int streamId, long errorCode) throws Http2Exception {
     Http2Stream s = streams.get(streamId);
     if (s == null) {
-      if (isIdle(streamId)) {
+      if (streams.isIdle(streamId)) {
         throw Http2Exception.connectionError(
             PROTOCOL_ERROR, "RST_STREAM on idle stream " + streamId);
       }
       return;
     }
     guard.reset();
-    resetByPeer[resetByPeerNext++ % REMEMBERED_RESETS] = streamId;
+    streams.resetByPeer(streamId);
     close(s);
     events.frame(new Http2ResetFrame(streamId, errorCode));
   }
@@ -502,7 +372,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     output.controlFrameWritten();
     events.frame(new Http2SettingsFrame(settings));
     if (window != null) {
-      flow.requeueAll(streams.values());
+      flow.requeueAll(streams.streams());
       flow.writePending();
     }
   }
@@ -523,23 +393,11 @@ final class Http2Connection implements Http2FrameReader.Listener {
     }
     Integer window = settings.initialWindowSize();
     if (window != null) {
-      int delta = window - peerInitialWindow;
-      peerInitialWindow = window;
-      for (Http2Stream s : streams.values()) {
-        s.sendWindow += delta;
-        if (s.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
-          throw Http2Exception.connectionError(
-              FLOW_CONTROL_ERROR, "SETTINGS_INITIAL_WINDOW_SIZE overflows a stream window");
-        }
-      }
+      flow.initialWindowChanged(window, streams.streams());
     }
     Integer frameSize = settings.maxFrameSize();
     if (frameSize != null) {
       peerMaxFrameSize = frameSize;
-    }
-    Long listSize = settings.maxHeaderListSize();
-    if (listSize != null) {
-      peerMaxHeaderListSize = listSize;
     }
     return window;
   }
@@ -569,11 +427,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     }
     Integer window = s.initialWindowSize();
     if (window != null) {
-      int delta = window - localInitialWindow;
-      localInitialWindow = window;
-      for (Http2Stream st : streams.values()) {
-        st.recvWindow += delta;
-      }
+      inbound.initialWindowAcknowledged(window, streams.streams());
     }
     events.frame(Http2SettingsAckFrame.INSTANCE);
   }
@@ -599,8 +453,8 @@ final class Http2Connection implements Http2FrameReader.Listener {
   @Override
   public void onGoAway(int lastStreamId, long errorCode, ByteBuf debugData) throws Http2Exception {
     goAwayReceivedLastId = lastStreamId;
-    for (Http2Stream s : streams.values().toArray(new Http2Stream[0])) {
-      if (!isPeerInitiated(s.id) && s.id > lastStreamId) {
+    for (Http2Stream s : streams.snapshot()) {
+      if (!streams.isPeerInitiated(s.id) && s.id > lastStreamId) {
         close(s);
         events.frame(new Http2ResetFrame(s.id, Http2Error.REFUSED_STREAM));
       }
@@ -627,7 +481,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     }
     Http2Stream s = streams.get(streamId);
     if (s == null) {
-      if (isIdle(streamId)) {
+      if (streams.isIdle(streamId)) {
         throw Http2Exception.connectionError(
             PROTOCOL_ERROR, "WINDOW_UPDATE on idle stream " + streamId);
       }
@@ -649,7 +503,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
     if (prioritizedStreamId == 0) {
       throw Http2Exception.connectionError(PROTOCOL_ERROR, "PRIORITY_UPDATE for stream 0");
     }
-    if (server && !isPeerInitiated(prioritizedStreamId)) {
+    if (server && !streams.isPeerInitiated(prioritizedStreamId)) {
       throw Http2Exception.connectionError(
           PROTOCOL_ERROR, "PRIORITY_UPDATE for a stream the client cannot open");
     }
@@ -675,17 +529,16 @@ final class Http2Connection implements Http2FrameReader.Listener {
       }
       if (goAwayReceived()) {
         throw Http2Exception.streamError(
-            nextLocalStreamId, Http2Error.REFUSED_STREAM, "GOAWAY received");
+            streams.nextLocalStreamId(), Http2Error.REFUSED_STREAM, "GOAWAY received");
       }
-      if (activeLocalStreams >= peerMaxConcurrentStreams) {
+      if (streams.activeLocalStreams() >= peerMaxConcurrentStreams) {
         throw Http2Exception.streamError(
-            nextLocalStreamId,
+            streams.nextLocalStreamId(),
             Http2Error.REFUSED_STREAM,
             "peer's SETTINGS_MAX_CONCURRENT_STREAMS reached");
       }
-      streamId = nextLocalStreamId;
-      nextLocalStreamId += 2;
-      s = open(streamId);
+      s = streams.openLocalStream(flow.initialWindow(), inbound.initialWindow());
+      streamId = s.id;
     } else {
       s = streams.get(streamId);
       if (s == null || !s.canSend()) {
@@ -701,13 +554,18 @@ final class Http2Connection implements Http2FrameReader.Listener {
   }
 
   void writeHeadersNow(Http2Stream s, Http2Headers headers, boolean endStream, int padding) {
-    Http2FrameWriter.headers(
-        output.buffer(), encoder, s.id, headers, endStream, padding, peerMaxFrameSize);
+    writeHeaderBlock(s.id, headers, endStream, padding);
     s.headersSent = true;
     if (endStream) {
       s.localEnded();
       closeIfDone(s);
     }
+  }
+
+  /** Encodes and writes a header block, whatever the stream's state (it moved already). */
+  void writeHeaderBlock(int streamId, Http2Headers headers, boolean endStream, int padding) {
+    Http2FrameWriter.headers(
+        output.buffer(), encoder, streamId, headers, endStream, padding, peerMaxFrameSize);
   }
 
   void writePing(long content) {
@@ -720,8 +578,8 @@ final class Http2Connection implements Http2FrameReader.Listener {
    * @return the last stream id it carried
    */
   int writeGoAway(long errorCode, String debug) {
-    int last =
-        goAwaySentLastId >= 0 ? Math.min(goAwaySentLastId, lastPeerStreamId) : lastPeerStreamId;
+    int lastPeer = streams.lastPeerStreamId();
+    int last = goAwaySentLastId >= 0 ? Math.min(goAwaySentLastId, lastPeer) : lastPeer;
     goAwaySentLastId = last;
     ByteBuf out = output.buffer();
     byte[] d = debug == null ? new byte[0] : debug.getBytes(StandardCharsets.UTF_8);
@@ -735,7 +593,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
   /** Releases what the connection holds. */
   void close() {
     reader.close();
-    for (Http2Stream s : streams.values().toArray(new Http2Stream[0])) {
+    for (Http2Stream s : streams.snapshot()) {
       close(s);
     }
   }

@@ -27,6 +27,9 @@ public final class Http2OutboundFlow {
   private final ArrayDeque<Http2Stream> ready = new ArrayDeque<>();
   private long connectionWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
 
+  /** Every new stream's send window: the peer's SETTINGS_INITIAL_WINDOW_SIZE. */
+  private int initialWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
+
   /** A DATA frame waiting, possibly partly sent. */
   private static final class PendingData {
     final ByteBuf content;
@@ -49,6 +52,28 @@ public final class Http2OutboundFlow {
 
   long connectionWindow() {
     return connectionWindow;
+  }
+
+  /** The send window a stream opened now starts with. */
+  int initialWindow() {
+    return initialWindow;
+  }
+
+  /**
+   * The peer changed SETTINGS_INITIAL_WINDOW_SIZE: the difference applies to every open stream's
+   * send window (RFC 9113, section 6.9.2), which may turn negative but not past 2^31-1.
+   */
+  void initialWindowChanged(int window, Iterable<Http2Stream> open) throws Http2Exception {
+    int delta = window - initialWindow;
+    initialWindow = window;
+    for (Http2Stream s : open) {
+      s.sendWindow += delta;
+      if (s.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+        throw Http2Exception.connectionError(
+            Http2Error.FLOW_CONTROL_ERROR,
+            "SETTINGS_INITIAL_WINDOW_SIZE overflows a stream window");
+      }
+    }
   }
 
   boolean hasPending(Http2Stream s) {
@@ -149,21 +174,14 @@ public final class Http2OutboundFlow {
       if (head instanceof Http2HeadersFrame h) {
         s.pending.poll();
         // The state already moved when the trailers were queued; write without moving it again.
-        Http2FrameWriter.headers(
-            output.buffer(),
-            connection.encoder,
-            s.id,
-            h.headers(),
-            h.endStream(),
-            h.padding(),
-            connection.peerMaxFrameSize);
+        connection.writeHeaderBlock(s.id, h.headers(), h.endStream(), h.padding());
         finishIfDone(s);
         return true;
       }
       PendingData d = (PendingData) head;
       int length = d.content.readableBytes();
       long window = Math.min(connectionWindow, s.sendWindow);
-      int max = (int) Math.min(Math.min(window, connection.peerMaxFrameSize), QUANTUM);
+      int max = (int) Math.min(Math.min(window, connection.peerMaxFrameSize()), QUANTUM);
       if (length + d.padding > max && !(length == 0 && d.padding == 0)) {
         if (max <= d.padding || max <= 0) {
           return sent;

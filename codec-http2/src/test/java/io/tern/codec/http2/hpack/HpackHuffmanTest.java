@@ -3,8 +3,6 @@ package io.tern.codec.http2.hpack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tern.buffer.ByteBuf;
-import io.tern.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -39,23 +37,54 @@ class HpackHuffmanTest {
   void everyByteSequenceRoundTrips() throws HpackException {
     SplittableRandom random = new SplittableRandom(7);
     for (int n = 0; n < 2000; n++) {
-      byte[] in = new byte[random.nextInt(64)];
+      byte[] in = new byte[random.nextInt(200)];
       for (int i = 0; i < in.length; i++) {
         in[i] = (byte) random.nextInt(256);
       }
-      ByteBuf out = Unpooled.buffer();
-      try {
-        HpackHuffman.encode(out, in, 0, in.length);
-        assertThat(out.readableBytes()).isEqualTo(HpackHuffman.encodedLength(in, 0, in.length));
-        byte[] enc = new byte[out.readableBytes()];
-        out.readBytes(enc);
-        byte[] dec = new byte[HpackHuffman.maxDecodedLength(enc.length) + 1];
-        int len = HpackHuffman.decode(enc, 0, enc.length, dec);
-        assertThat(Arrays.copyOf(dec, len)).isEqualTo(in);
-      } finally {
-        out.release();
-      }
+      assertRoundTrips(in);
     }
+  }
+
+  @Test
+  void headerTextRoundTrips() throws HpackException {
+    // Mostly codes of five to eight bits, two to a table step, with a long code now and then.
+    byte[] alphabet =
+        "abcdefghijklmnopqrstuvwxyz0123456789-_./:;=?&%, ABCXYZ\\"
+            .getBytes(StandardCharsets.ISO_8859_1);
+    SplittableRandom random = new SplittableRandom(11);
+    for (int n = 0; n < 2000; n++) {
+      byte[] in = new byte[random.nextInt(300)];
+      for (int i = 0; i < in.length; i++) {
+        in[i] = random.nextInt(50) == 0 ? (byte) 0xE9 : alphabet[random.nextInt(alphabet.length)];
+      }
+      assertRoundTrips(in);
+    }
+  }
+
+  @Test
+  void encodeGivesUpOnceTheCodeIsNotShorterThanTheLimit() {
+    byte[] in = "www.example.com".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] out = new byte[64];
+    assertThat(HpackHuffman.encode(in, 0, in.length, out, 3, 13)).isEqualTo(12);
+    assertThat(HpackHuffman.encode(in, 0, in.length, out, 3, 12)).isEqualTo(-1);
+    // Binary bytes take up to 30 bits each: the code passes the limit before the input ends.
+    byte[] binary = new byte[40];
+    assertThat(HpackHuffman.encode(binary, 0, binary.length, out, 0, binary.length)).isEqualTo(-1);
+  }
+
+  private static void assertRoundTrips(byte[] in) throws HpackException {
+    // A limit no code reaches (every code is shorter than four bytes), at an offset.
+    int limit = in.length * 4 + 1;
+    byte[] out = new byte[5 + limit + 8];
+    int encoded = HpackHuffman.encode(in, 0, in.length, out, 5, limit);
+    long bits = 0;
+    for (byte b : in) {
+      bits += HpackHuffman.CODE_LENGTHS[b & 0xFF];
+    }
+    assertThat(encoded).isEqualTo((int) ((bits + 7) >>> 3));
+    byte[] dec = new byte[HpackHuffman.maxDecodedLength(encoded)];
+    int len = HpackHuffman.decode(out, 5, encoded, dec);
+    assertThat(Arrays.copyOf(dec, len)).isEqualTo(in);
   }
 
   @Test
@@ -87,21 +116,15 @@ class HpackHuffmanTest {
     for (int i = 0; i < bytes.length; i++) {
       in[i] = (byte) bytes[i];
     }
-    byte[] out = new byte[HpackHuffman.maxDecodedLength(in.length) + 1];
+    byte[] out = new byte[HpackHuffman.maxDecodedLength(in.length)];
     int n = HpackHuffman.decode(in, 0, in.length, out);
     return new String(out, 0, n, StandardCharsets.ISO_8859_1);
   }
 
   private static String encode(String s) {
     byte[] in = s.getBytes(StandardCharsets.ISO_8859_1);
-    ByteBuf out = Unpooled.buffer();
-    try {
-      HpackHuffman.encode(out, in, 0, in.length);
-      byte[] b = new byte[out.readableBytes()];
-      out.readBytes(b);
-      return HexFormat.of().formatHex(b);
-    } finally {
-      out.release();
-    }
+    byte[] out = new byte[in.length * 4 + 9];
+    int n = HpackHuffman.encode(in, 0, in.length, out, 0, in.length * 4 + 1);
+    return HexFormat.of().formatHex(out, 0, n);
   }
 }

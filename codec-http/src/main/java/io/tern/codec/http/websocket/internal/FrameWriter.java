@@ -3,41 +3,12 @@ package io.tern.codec.http.websocket.internal;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 
 /**
  * Writes frame headers (RFC 6455, section 5.2) and whole small frames, masked with fresh keys when
- * a client sends them.
- *
- * <p>Masking keys come from a {@link SecureRandom}: RFC 6455, section 5.3 requires keys an
- * intermediary cannot predict, which a non-cryptographic generator does not give. One call to the
- * shared generator costs about as much as encoding a small frame (it takes a lock and mixes state),
- * so each thread draws 64 keys at once and hands them out one per frame; every key is still used
- * once and seen by nobody before its frame.
+ * a client sends them ({@link MaskKeys} says where the keys come from).
  */
 public final class FrameWriter {
-  private static final SecureRandom KEYS = new SecureRandom();
-  private static final int BATCH = 64;
-  private static final ThreadLocal<KeyBatch> BATCHES = ThreadLocal.withInitial(KeyBatch::new);
-
-  /** Keys drawn for one thread, used in order. */
-  private static final class KeyBatch {
-    final byte[] bytes = new byte[BATCH * 4];
-    int next = BATCH;
-
-    int take() {
-      if (next == BATCH) {
-        KEYS.nextBytes(bytes);
-        next = 0;
-      }
-      int i = 4 * next++;
-      return (bytes[i] << 24)
-          | ((bytes[i + 1] & 0xFF) << 16)
-          | ((bytes[i + 2] & 0xFF) << 8)
-          | (bytes[i + 3] & 0xFF);
-    }
-  }
-
   /** Payloads up to this size are copied behind their header into one buffer. */
   public static final int COPY_THRESHOLD = 1024;
 
@@ -49,7 +20,7 @@ public final class FrameWriter {
    * @return the key, first byte most significant
    */
   public static int newMaskKey() {
-    return BATCHES.get().take();
+    return MaskKeys.next();
   }
 
   /**

@@ -11,16 +11,24 @@ import java.nio.ByteOrder;
  * Incremental UTF-8 validation (RFC 3629) of a byte stream that arrives in pieces: a text message
  * split across frames, and each frame across reads.
  *
- * <p>A table-driven automaton: each byte is first mapped to one of twelve classes (ASCII, three
- * ranges of continuation bytes, invalid bytes, and the lead bytes grouped by what they allow next),
- * then the state and the class index the next state. Its states are "between characters", "one, two
- * or three continuation bytes owed", and four states for the second byte after {@code E0}, {@code
- * ED}, {@code F0} and {@code F4}, whose narrower ranges are what exclude overlong forms, surrogates
- * and code points above U+10FFFF. Two table loads per byte and no data-dependent branch but the
- * reject test, where a chain of comparisons mispredicts on mixed text. Between characters, eight
- * bytes are still checked at once for the high bit, so ASCII text costs one load and one test per
- * word. {@link #feed} returns at the first byte that cannot continue a valid sequence, so a bad
- * message fails as soon as that byte has arrived.
+ * <p>An automaton with nine states: "error", "between characters", "one, two or three continuation
+ * bytes owed", and four states for the second byte after {@code E0}, {@code ED}, {@code F0} and
+ * {@code F4}, whose narrower ranges are what exclude overlong forms, surrogates and code points
+ * above U+10FFFF. It is laid out as a <em>shift automaton</em>: each state is a bit offset (a
+ * multiple of six), and the table entry of a byte is one {@code long} holding, at each state's
+ * offset, the six-bit offset of the state that byte leads to. One step is then {@code state =
+ * ROW[b] >>> state}: the table load depends only on the byte, so loads for the next bytes issue
+ * ahead, and the chain from one byte's state to the next is a single shift (Java masks a {@code
+ * long}'s shift distance to six bits, so the state needs no masking between steps). A table indexed
+ * by state and byte class costs two dependent loads per byte instead, which is what bounded the
+ * previous version on mixed text.
+ *
+ * <p>The error state is offset 0, where every row holds 0: once entered it is never left, so a run
+ * of bytes needs one test at its end, not one per byte; the run is replayed byte by byte only when
+ * it failed, to name the first bad byte. Input is read eight bytes at a time (one bounds check per
+ * word, the bytes taken from the word by shifts); between characters a word without a high bit is
+ * ASCII and skipped with one test. {@link #feed} reports the first byte that cannot continue a
+ * valid sequence, so a bad message fails as soon as the word holding that byte has arrived.
  *
  * <p>Not thread-safe; one per decoder.
  */
@@ -31,95 +39,70 @@ public final class Utf8Validator {
       ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
   private static final long HIGH_BITS = 0x8080808080808080L;
 
-  // Byte classes.
-  private static final int ASCII = 0;
-  private static final int CONT_80_8F = 1;
-  private static final int CONT_90_9F = 2;
-  private static final int CONT_A0_BF = 3;
-  private static final int INVALID = 4; // C0, C1, F5..FF
-  private static final int LEAD_2 = 5; // C2..DF
-  private static final int LEAD_E0 = 6;
-  private static final int LEAD_3 = 7; // E1..EC, EE, EF
-  private static final int LEAD_ED = 8;
-  private static final int LEAD_F0 = 9;
-  private static final int LEAD_4 = 10; // F1..F3
-  private static final int LEAD_F4 = 11;
-
-  // States, multiplied by the number of classes so that state + class indexes the transition
-  // table (and every state fits in a byte).
-  private static final int ACCEPT = 0;
+  // States: bit offsets into a row (six bits each). ERROR must be 0 (see the class comment).
+  private static final int ERROR = 0;
+  private static final int ACCEPT = 6;
   private static final int NEED_1 = 12;
-  private static final int NEED_2 = 24;
-  private static final int NEED_3 = 36;
-  private static final int AFTER_E0 = 48; // A0..BF, then one more
-  private static final int AFTER_ED = 60; // 80..9F, then one more
-  private static final int AFTER_F0 = 72; // 90..BF, then two more
-  private static final int AFTER_F4 = 84; // 80..8F, then two more
-  private static final int REJECT = 96;
+  private static final int NEED_2 = 18;
+  private static final int NEED_3 = 24;
+  private static final int AFTER_E0 = 30; // A0..BF, then one more
+  private static final int AFTER_ED = 36; // 80..9F, then one more
+  private static final int AFTER_F0 = 42; // 90..BF, then two more
+  private static final int AFTER_F4 = 48; // 80..8F, then two more
 
-  private static final byte[] CLASSES = new byte[256];
-  private static final byte[] NEXT = new byte[REJECT + 12];
+  /** Per byte value: at each state's offset, the offset of the next state. */
+  private static final long[] ROWS = new long[256];
 
   static {
     for (int b = 0; b < 256; b++) {
-      int c;
-      if (b < 0x80) {
-        c = ASCII;
-      } else if (b < 0x90) {
-        c = CONT_80_8F;
-      } else if (b < 0xA0) {
-        c = CONT_90_9F;
-      } else if (b < 0xC0) {
-        c = CONT_A0_BF;
-      } else if (b < 0xC2) {
-        c = INVALID;
-      } else if (b < 0xE0) {
-        c = LEAD_2;
-      } else if (b == 0xE0) {
-        c = LEAD_E0;
-      } else if (b == 0xED) {
-        c = LEAD_ED;
-      } else if (b < 0xF0) {
-        c = LEAD_3;
-      } else if (b == 0xF0) {
-        c = LEAD_F0;
-      } else if (b < 0xF4) {
-        c = LEAD_4;
-      } else if (b == 0xF4) {
-        c = LEAD_F4;
-      } else {
-        c = INVALID;
+      long row = 0;
+      for (int state = ACCEPT; state <= AFTER_F4; state += 6) {
+        row |= (long) next(state, b) << state;
       }
-      CLASSES[b] = (byte) c;
+      ROWS[b] = row;
     }
-    java.util.Arrays.fill(NEXT, (byte) REJECT);
-    set(ACCEPT, ASCII, ACCEPT);
-    set(ACCEPT, LEAD_2, NEED_1);
-    set(ACCEPT, LEAD_E0, AFTER_E0);
-    set(ACCEPT, LEAD_3, NEED_2);
-    set(ACCEPT, LEAD_ED, AFTER_ED);
-    set(ACCEPT, LEAD_F0, AFTER_F0);
-    set(ACCEPT, LEAD_4, NEED_3);
-    set(ACCEPT, LEAD_F4, AFTER_F4);
-    for (int c : new int[] {CONT_80_8F, CONT_90_9F, CONT_A0_BF}) {
-      set(NEED_1, c, ACCEPT);
-      set(NEED_2, c, NEED_1);
-      set(NEED_3, c, NEED_2);
-    }
-    set(AFTER_E0, CONT_A0_BF, NEED_1);
-    set(AFTER_ED, CONT_80_8F, NEED_1);
-    set(AFTER_ED, CONT_90_9F, NEED_1);
-    set(AFTER_F0, CONT_90_9F, NEED_2);
-    set(AFTER_F0, CONT_A0_BF, NEED_2);
-    set(AFTER_F4, CONT_80_8F, NEED_2);
   }
 
-  private static void set(int state, int byteClass, int next) {
-    NEXT[state + byteClass] = (byte) next;
+  /** The transition function, spelled out range by range (used to build {@link #ROWS}). */
+  private static int next(int state, int b) {
+    boolean cont = b >= 0x80 && b <= 0xBF;
+    return switch (state) {
+      case ACCEPT -> {
+        if (b < 0x80) {
+          yield ACCEPT;
+        } else if (b >= 0xC2 && b <= 0xDF) {
+          yield NEED_1;
+        } else if (b == 0xE0) {
+          yield AFTER_E0;
+        } else if (b == 0xED) {
+          yield AFTER_ED;
+        } else if (b >= 0xE1 && b <= 0xEF) {
+          yield NEED_2;
+        } else if (b == 0xF0) {
+          yield AFTER_F0;
+        } else if (b >= 0xF1 && b <= 0xF3) {
+          yield NEED_3;
+        } else if (b == 0xF4) {
+          yield AFTER_F4;
+        }
+        yield ERROR; // continuation bytes, C0, C1, F5..FF
+      }
+      case NEED_1 -> cont ? ACCEPT : ERROR;
+      case NEED_2 -> cont ? NEED_1 : ERROR;
+      case NEED_3 -> cont ? NEED_2 : ERROR;
+      case AFTER_E0 -> b >= 0xA0 && b <= 0xBF ? NEED_1 : ERROR;
+      case AFTER_ED -> b >= 0x80 && b <= 0x9F ? NEED_1 : ERROR;
+      case AFTER_F0 -> b >= 0x90 && b <= 0xBF ? NEED_2 : ERROR;
+      case AFTER_F4 -> b >= 0x80 && b <= 0x8F ? NEED_2 : ERROR;
+      default -> ERROR;
+    };
   }
 
-  /** The automaton's state: one of the constants above, never {@code REJECT} between calls. */
-  private int state = ACCEPT;
+  /**
+   * The automaton's state: a state offset in its low six bits (higher bits are left over from the
+   * last row and ignored by every shift); never {@code ERROR} between calls.
+   */
+  private long state = ACCEPT;
 
   /** Creates a validator at the start of a text. */
   public Utf8Validator() {}
@@ -135,7 +118,33 @@ public final class Utf8Validator {
    * @return {@code true} if no sequence is left open
    */
   public boolean isComplete() {
-    return state == ACCEPT;
+    return (state & 63) == ACCEPT;
+  }
+
+  private static long step(long s, int b) {
+    return ROWS[b & 0xFF] >>> s;
+  }
+
+  /** Runs the eight bytes of {@code w} (little-endian: lowest byte first) from state {@code s}. */
+  private static long step8(long s, long w) {
+    s = ROWS[(int) w & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 8) & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 16) & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 24) & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 32) & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 40) & 0xFF] >>> s;
+    s = ROWS[(int) (w >>> 48) & 0xFF] >>> s;
+    return ROWS[(int) (w >>> 56) & 0xFF] >>> s;
+  }
+
+  /** Returns the position (0 to 7) of the byte of {@code w} that moves {@code s} into the error. */
+  private static int firstBad(long s, long w) {
+    for (int k = 0; ; k++) {
+      s = step(s, (int) (w >>> (8 * k)));
+      if ((s & 63) == ERROR) {
+        return k;
+      }
+    }
   }
 
   /**
@@ -159,21 +168,23 @@ public final class Utf8Validator {
     }
     int end = index + length;
     int i = index;
-    int s = state;
-    while (i < end) {
-      if (s == ACCEPT) {
-        while (i + 8 <= end && (buf.getLongLE(i) & HIGH_BITS) == 0) {
-          i += 8;
-        }
-        if (i == end) {
-          break;
-        }
+    long s = state;
+    for (; i + 8 <= end; i += 8) {
+      long w = buf.getLongLE(i);
+      if ((w & HIGH_BITS) == 0 && (s & 63) == ACCEPT) {
+        continue;
       }
-      s = NEXT[s + CLASSES[buf.getByte(i) & 0xFF]];
-      if (s == REJECT) {
+      long after = step8(s, w);
+      if ((after & 63) == ERROR) {
+        return i + firstBad(s, w);
+      }
+      s = after;
+    }
+    for (; i < end; i++) {
+      s = step(s, buf.getByte(i));
+      if ((s & 63) == ERROR) {
         return i;
       }
-      i++;
     }
     state = s;
     return -1;
@@ -190,24 +201,23 @@ public final class Utf8Validator {
   public int feed(byte[] a, int offset, int length) {
     int end = offset + length;
     int i = offset;
-    int s = state;
-    while (i < end) {
-      if (s == ACCEPT) {
-        while (i + 8 <= end && ((long) LONGS.get(a, i) & HIGH_BITS) == 0) {
-          i += 8;
-        }
-        while (i < end && a[i] >= 0) {
-          i++;
-        }
-        if (i == end) {
-          break;
-        }
+    long s = state;
+    for (; i + 8 <= end; i += 8) {
+      long w = (long) LONGS.get(a, i);
+      if ((w & HIGH_BITS) == 0 && (s & 63) == ACCEPT) {
+        continue;
       }
-      s = NEXT[s + CLASSES[a[i] & 0xFF]];
-      if (s == REJECT) {
+      long after = step8(s, w);
+      if ((after & 63) == ERROR) {
+        return i + firstBad(s, w);
+      }
+      s = after;
+    }
+    for (; i < end; i++) {
+      s = step(s, a[i]);
+      if ((s & 63) == ERROR) {
         return i;
       }
-      i++;
     }
     state = s;
     return -1;
@@ -216,21 +226,23 @@ public final class Utf8Validator {
   private long feed(MemorySegment m, long offset, int length) {
     long end = offset + length;
     long i = offset;
-    int s = state;
-    while (i < end) {
-      if (s == ACCEPT) {
-        while (i + 8 <= end && (m.get(SEGMENT_LONG, i) & HIGH_BITS) == 0) {
-          i += 8;
-        }
-        if (i == end) {
-          break;
-        }
+    long s = state;
+    for (; i + 8 <= end; i += 8) {
+      long w = m.get(SEGMENT_LONG, i);
+      if ((w & HIGH_BITS) == 0 && (s & 63) == ACCEPT) {
+        continue;
       }
-      s = NEXT[s + CLASSES[m.get(ValueLayout.JAVA_BYTE, i) & 0xFF]];
-      if (s == REJECT) {
+      long after = step8(s, w);
+      if ((after & 63) == ERROR) {
+        return i + firstBad(s, w);
+      }
+      s = after;
+    }
+    for (; i < end; i++) {
+      s = step(s, m.get(ValueLayout.JAVA_BYTE, i));
+      if ((s & 63) == ERROR) {
         return i;
       }
-      i++;
     }
     state = s;
     return -1;
@@ -246,10 +258,10 @@ public final class Utf8Validator {
    * @return {@code -1} if valid so far, else the offset of the first bad byte
    */
   public int feedBytewise(byte[] a, int offset, int length) {
-    int s = state;
+    long s = state;
     for (int i = offset; i < offset + length; i++) {
-      s = NEXT[s + CLASSES[a[i] & 0xFF]];
-      if (s == REJECT) {
+      s = step(s, a[i]);
+      if ((s & 63) == ERROR) {
         return i;
       }
     }

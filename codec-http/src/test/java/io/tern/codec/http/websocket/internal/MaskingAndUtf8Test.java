@@ -166,4 +166,43 @@ class MaskingAndUtf8Test {
     assertThat(new Utf8Validator().feed(direct, 0, a.length)).isEqualTo(38);
     direct.release();
   }
+
+  @Test
+  void wordAtATimeValidationFindsTheSameFirstBadByteAsTheBytewiseReferenceAtEveryAlignment() {
+    // Long mixed inputs read eight bytes at a time: every alignment of every break, on an array, a
+    // native buffer and split in two, must name the byte the bytewise reference names.
+    byte[] text =
+        "a\u00e9\u4e16\ud83d\ude00 plain ascii run \u00df".getBytes(StandardCharsets.UTF_8);
+    Random random = new Random(7);
+    for (int round = 0; round < 5_000; round++) {
+      byte[] a = new byte[8 + random.nextInt(56)];
+      for (int i = 0; i < a.length; i++) {
+        a[i] = text[(round + i) % text.length];
+      }
+      if (random.nextBoolean()) {
+        a[random.nextInt(a.length)] = (byte) (0x80 + random.nextInt(0x80));
+      }
+      int expected = new Utf8Validator().feedBytewise(a, 0, a.length);
+      boolean complete = expected < 0 && jdkValid(a);
+      assertThat(new Utf8Validator().feed(a, 0, a.length)).isEqualTo(expected);
+      ByteBuf direct = Unpooled.directBuffer(a.length).writeBytes(a);
+      try {
+        Utf8Validator v = new Utf8Validator();
+        assertThat(v.feed(direct, 0, a.length)).isEqualTo(expected);
+        if (expected < 0) {
+          assertThat(v.isComplete()).isEqualTo(complete);
+        }
+      } finally {
+        direct.release();
+      }
+      int split = random.nextInt(a.length);
+      Utf8Validator v = new Utf8Validator();
+      int first = v.feed(a, 0, split);
+      int bad = first >= 0 ? first : v.feed(a, split, a.length - split);
+      assertThat(bad).isEqualTo(expected);
+      if (expected < 0) {
+        assertThat(v.isComplete()).isEqualTo(complete);
+      }
+    }
+  }
 }

@@ -5,10 +5,12 @@ import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttp2HandlerServer;
 import io.tern.benchmarks.load.netty.NettyHttp2Server;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
+import io.tern.benchmarks.load.netty.NettyWebSocketServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
 import io.tern.benchmarks.load.tern.TernHttp2Server;
 import io.tern.benchmarks.load.tern.TernHttpServer;
+import io.tern.benchmarks.load.tern.TernWebSocketServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +34,8 @@ import java.util.TreeMap;
  *   <li>{@code netty-http2-handler}: Netty's {@code Http2ConnectionHandler} hello world, the other
  *       shape ({@link NettyHttp2HandlerServer}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
+ *   <li>{@code tern-ws}, {@code netty-ws}: WebSocket echo twins ({@code benchmarks/load/ws-compare}),
+ *       both accepting permessage-deflate when the client offers it.
  * </ul>
  *
  * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and
@@ -68,6 +72,8 @@ public final class ServerRegistry {
     add(h2c("netty-http2-handler", NETTY_FLAGS, NettyHttp2HandlerServer.class.getName()));
     add(java("tern-echo", false, List.of(), TernEchoServer.class.getName()));
     add(java("netty-echo", false, NETTY_FLAGS, NettyEchoServer.class.getName()));
+    add(java("tern-ws", false, List.of(), TernWebSocketServer.class.getName()));
+    add(java("netty-ws", false, NETTY_FLAGS, NettyWebSocketServer.class.getName()));
   }
 
   private ServerRegistry() {}

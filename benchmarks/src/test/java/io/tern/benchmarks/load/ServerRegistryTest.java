@@ -65,8 +65,8 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, tern-echo, tern-http,"
-                + " tern-http2]");
+                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, netty-ws, tern-echo,"
+                + " tern-http, tern-http2, tern-ws]");
   }
 
   @Test

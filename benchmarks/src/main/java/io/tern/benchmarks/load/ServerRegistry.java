@@ -34,8 +34,8 @@ import java.util.TreeMap;
  *   <li>{@code netty-http2-handler}: Netty's {@code Http2ConnectionHandler} hello world, the other
  *       shape ({@link NettyHttp2HandlerServer}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
- *   <li>{@code tern-ws}, {@code netty-ws}: WebSocket echo twins ({@code benchmarks/load/ws-compare}),
- *       both accepting permessage-deflate when the client offers it.
+ *   <li>{@code tern-ws}, {@code netty-ws}: WebSocket echo twins ({@code
+ *       benchmarks/load/ws-compare}), both accepting permessage-deflate when the client offers it.
  * </ul>
  *
  * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and

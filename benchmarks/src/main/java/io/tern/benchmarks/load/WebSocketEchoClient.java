@@ -31,8 +31,8 @@ import java.util.zip.Inflater;
  * WebSocketEchoClient PORT CONNECTIONS SIZE WINDOW plain|deflate WARMUP_S SECONDS [SERVER_PID]
  * </pre>
  *
- * <p>It opens {@code CONNECTIONS} connections to {@code ws://127.0.0.1:PORT/}, each doing the
- * RFC 6455 handshake (with {@code deflate}: offering {@code permessage-deflate;
+ * <p>It opens {@code CONNECTIONS} connections to {@code ws://127.0.0.1:PORT/}, each doing the RFC
+ * 6455 handshake (with {@code deflate}: offering {@code permessage-deflate;
  * client_max_window_bits}, as a browser does, and requiring the server to accept it), then keeps
  * {@code WINDOW} binary messages of {@code SIZE} bytes in flight per connection: each echoed
  * message is checked against what was sent (inflated first when compressed) and answered with the
@@ -45,8 +45,8 @@ import java.util.zip.Inflater;
  *
  * <p>After {@code WARMUP_S} seconds it counts echoed messages for {@code SECONDS} seconds and
  * prints {@code messages=N seconds=S server-cpu-seconds=C extension=E}: {@code C} is the CPU time
- * process {@code SERVER_PID} used in that time ({@code /proc/PID/stat}; 0 without a PID), {@code
- * E} the negotiated extension ({@code none} without one).
+ * process {@code SERVER_PID} used in that time ({@code /proc/PID/stat}; 0 without a PID), {@code E}
+ * the negotiated extension ({@code none} without one).
  *
  * <p>The masking keys come from a {@link SplittableRandom}, not a {@code SecureRandom}: a load
  * generator only needs keys that vary; the servers unmask whatever key they get.
@@ -59,13 +59,70 @@ public final class WebSocketEchoClient {
   private static final byte[] DEFLATE_TAIL = {0, 0, (byte) 0xff, (byte) 0xff};
   private static final int MAX_HEADER = 14;
   private static final String[] WORDS = {
-    "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "event", "loop", "channel",
-    "buffer", "frame", "socket", "message", "server", "client", "window", "echo", "deflate",
-    "pipeline", "handler", "promise", "future", "netty", "tern", "byte", "stream", "read", "write",
-    "flush", "close", "open", "text", "binary", "ping", "pong", "mask", "key", "header", "payload",
-    "length", "opcode", "final", "continuation", "extension", "context", "takeover", "inflate",
-    "compress", "level", "memory", "thread", "core", "load", "round", "ratio", "median", "second",
-    "million", "kernel", "syscall", "epoll", "uring"
+    "the",
+    "quick",
+    "brown",
+    "fox",
+    "jumps",
+    "over",
+    "lazy",
+    "dog",
+    "event",
+    "loop",
+    "channel",
+    "buffer",
+    "frame",
+    "socket",
+    "message",
+    "server",
+    "client",
+    "window",
+    "echo",
+    "deflate",
+    "pipeline",
+    "handler",
+    "promise",
+    "future",
+    "netty",
+    "tern",
+    "byte",
+    "stream",
+    "read",
+    "write",
+    "flush",
+    "close",
+    "open",
+    "text",
+    "binary",
+    "ping",
+    "pong",
+    "mask",
+    "key",
+    "header",
+    "payload",
+    "length",
+    "opcode",
+    "final",
+    "continuation",
+    "extension",
+    "context",
+    "takeover",
+    "inflate",
+    "compress",
+    "level",
+    "memory",
+    "thread",
+    "core",
+    "load",
+    "round",
+    "ratio",
+    "median",
+    "second",
+    "million",
+    "kernel",
+    "syscall",
+    "epoll",
+    "uring"
   };
 
   private WebSocketEchoClient() {}
@@ -312,14 +369,15 @@ public final class WebSocketEchoClient {
         while (req.hasRemaining()) {
           ch.write(req);
         }
-        ByteBuffer head = ByteBuffer.allocate(8192);
+        byte[] headBytes = new byte[8192];
+        ByteBuffer head = ByteBuffer.wrap(headBytes);
         int end;
-        while ((end = headEnd(head)) < 0) {
+        while ((end = headEnd(headBytes, head.position())) < 0) {
           if (!head.hasRemaining() || ch.read(head) < 0) {
             throw new IOException("no complete handshake response");
           }
         }
-        String response = new String(head.array(), 0, end, StandardCharsets.ISO_8859_1);
+        String response = new String(headBytes, 0, end, StandardCharsets.ISO_8859_1);
         String extension = checkResponse(response, key, messages.deflate);
         ByteBuffer rest = head.flip().position(end + 4).slice();
         return new Connection(ch, messages, window, extension, rest);
@@ -329,9 +387,8 @@ public final class WebSocketEchoClient {
       }
     }
 
-    private static int headEnd(ByteBuffer head) {
-      byte[] a = head.array();
-      for (int i = 3; i < head.position(); i++) {
+    private static int headEnd(byte[] a, int length) {
+      for (int i = 3; i < length; i++) {
         if (a[i - 3] == '\r' && a[i - 2] == '\n' && a[i - 1] == '\r' && a[i] == '\n') {
           return i - 3;
         }
@@ -369,7 +426,7 @@ public final class WebSocketEchoClient {
             (deflate ? "permessage-deflate not accepted: " : "an extension not offered: ")
                 + response);
       }
-      for (String param : extension.split(";")) {
+      for (String param : extension.split(";", -1)) {
         String p = param.trim();
         if (p.startsWith("client_max_window_bits=") && !p.endsWith("=15")) {
           // The messages are compressed up front with the JDK's 15-bit window.
@@ -390,7 +447,9 @@ public final class WebSocketEchoClient {
       }
     }
 
-    /** Puts the owed messages (and pongs) into the output buffer and writes what the socket takes. */
+    /**
+     * Puts the owed messages (and pongs) into the output buffer and writes what the socket takes.
+     */
     void send() throws IOException {
       while (!pongs.isEmpty() && out.remaining() >= 2 + 4 + 125) {
         pongs.poll();

@@ -74,7 +74,10 @@ public final class WebSocketEchoCompare {
         }
         if (found == null) {
           throw new IllegalArgumentException(
-              "unknown scenario '" + name + "'; known: " + ALL.stream().map(Scenario::label).toList());
+              "unknown scenario '"
+                  + name
+                  + "'; known: "
+                  + ALL.stream().map(Scenario::label).toList());
         }
         picked.add(found);
       }
@@ -146,8 +149,7 @@ public final class WebSocketEchoCompare {
         throw new IllegalArgumentException(
             "--transport must be nio, epoll or io_uring, got " + transport);
       }
-      return new Options(
-          tern, netty, transport, seconds, warmup, rounds, window, scenarios, logs);
+      return new Options(tern, netty, transport, seconds, warmup, rounds, window, scenarios, logs);
     }
   }
 

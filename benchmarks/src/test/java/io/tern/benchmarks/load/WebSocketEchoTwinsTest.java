@@ -35,8 +35,7 @@ class WebSocketEchoTwinsTest {
 
   @BeforeAll
   static void startServers() throws Exception {
-    ternGroup =
-        new MultiThreadEventLoopGroup(1, io.tern.transport.nio.NioIoHandler.newFactory());
+    ternGroup = new MultiThreadEventLoopGroup(1, io.tern.transport.nio.NioIoHandler.newFactory());
     ServerChannel ternServer =
         new io.tern.transport.bootstrap.ServerBootstrap()
             .group(ternGroup)

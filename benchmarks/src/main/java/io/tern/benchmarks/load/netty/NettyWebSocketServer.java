@@ -24,9 +24,10 @@ import io.netty.util.ReferenceCountUtil;
  * #MAX_MESSAGE_PAYLOAD} bytes (the compression handler's {@code maxAllocation}).
  *
  * <p>Netty at its fastest: its defaults otherwise (the 4.2 adaptive allocator) with the harness's
- * fastest JDK 25 flags, and its UTF-8 validator handler left out ({@code withUTF8Validator(false)}):
- * the load sends binary messages only, which that handler would only pass along (Tern validates
- * text inside its decoder, which binary messages skip), so leaving it in would only add a hop.
+ * fastest JDK 25 flags, and its UTF-8 validator handler left out ({@code
+ * withUTF8Validator(false)}): the load sends binary messages only, which that handler would only
+ * pass along (Tern validates text inside its decoder, which binary messages skip), so leaving it in
+ * would only add a hop.
  */
 public final class NettyWebSocketServer {
   /** The largest frame payload accepted, on both twins. */

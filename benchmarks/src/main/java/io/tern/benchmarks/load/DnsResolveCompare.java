@@ -116,23 +116,24 @@ public final class DnsResolveCompare {
       InetSocketAddress server = new InetSocketAddress(InetAddress.ofLiteral("127.0.0.1"), port);
       int t = ternSockets;
       int q = queriesPerSocket;
+      int n = names;
       List<Double> cold = new ArrayList<>();
       List<Double> warm = new ArrayList<>();
-      run("tern", () -> tern(server, t, q), names, lookups, window); // JIT warm-up
+      run("tern", () -> tern(server, t, q, n), names, lookups, window); // JIT warm-up
       run("netty", () -> netty(server), names, lookups, window);
       for (int round = 1; round <= rounds; round++) {
         boolean ternFirst = round % 2 == 1;
         Run a =
             run(
                 ternFirst ? "tern" : "netty",
-                ternFirst ? () -> tern(server, t, q) : () -> netty(server),
+                ternFirst ? () -> tern(server, t, q, n) : () -> netty(server),
                 names,
                 lookups,
                 window);
         Run b =
             run(
                 ternFirst ? "netty" : "tern",
-                ternFirst ? () -> netty(server) : () -> tern(server, t, q),
+                ternFirst ? () -> netty(server) : () -> tern(server, t, q, n),
                 names,
                 lookups,
                 window);
@@ -243,7 +244,8 @@ public final class DnsResolveCompare {
     return lookups / (nanos / 1e9);
   }
 
-  private static Resolver tern(InetSocketAddress server, int sockets, int queriesPerSocket) {
+  private static Resolver tern(
+      InetSocketAddress server, int sockets, int queriesPerSocket, int names) {
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
     Path none = Path.of("/nonexistent/tern-bench");
     DnsNameResolver resolver =
@@ -256,6 +258,9 @@ public final class DnsResolveCompare {
             .queryTimeout(Duration.ofSeconds(5))
             .resolvedAddressTypes(ResolvedAddressTypes.IPV4_ONLY)
             .sourcePorts(sockets, queriesPerSocket)
+            // Netty's cache has no bound: with more names than Tern's default 4,096 entries, the
+            // warm phase would otherwise ask dnsmasq again on Tern's side only.
+            .maxCacheEntries(Math.max(4096, names))
             .build();
     return new Resolver() {
       @Override

@@ -64,8 +64,15 @@ final class Resolution {
     String name = candidates.get(index);
     List<DnsRecordType> types = engine.settings().addressTypes().recordTypes();
     List<Future<TypeAnswer>> lookups = new ArrayList<>(types.size());
+    boolean allDone = true;
     for (DnsRecordType type : types) {
-      lookups.add(engine.lookup(hostname, name, type));
+      Future<TypeAnswer> lookup = engine.lookup(hostname, name, type);
+      lookups.add(lookup);
+      allDone &= lookup.isDone();
+    }
+    if (allDone) {
+      combine(index, lookups); // every family from the cache: no listeners to wait on
+      return;
     }
     int[] left = {lookups.size()};
     for (Future<TypeAnswer> f : lookups) {
@@ -151,9 +158,18 @@ final class Resolution {
    * The name in ASCII (IDNA for other characters), checked: labels of 1 to 63 characters, at most
    * 253 characters without the final dot; {@code null} if it is not a valid name.
    */
+  private static boolean isAscii(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   static String asciiName(String host) {
     String ascii = host;
-    if (!host.chars().allMatch(c -> c < 0x80)) {
+    if (!isAscii(host)) {
       try {
         ascii = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED);
       } catch (IllegalArgumentException e) {

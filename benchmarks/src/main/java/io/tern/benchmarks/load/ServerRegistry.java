@@ -5,10 +5,12 @@ import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttp2HandlerServer;
 import io.tern.benchmarks.load.netty.NettyHttp2Server;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
+import io.tern.benchmarks.load.netty.NettyWebSocketServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
 import io.tern.benchmarks.load.tern.TernHttp2Server;
 import io.tern.benchmarks.load.tern.TernHttpServer;
+import io.tern.benchmarks.load.tern.TernWebSocketServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +39,8 @@ import java.util.TreeMap;
  *       on or off ({@value #FIXED_FILES_PROPERTY}), whatever the default; on other transports the
  *       property changes nothing. Compared with each other ({@code --tern tern-echo-fixedfiles
  *       --netty tern-echo-plainfiles}) they give the setting's own ratio.
+ *   <li>{@code tern-ws}, {@code netty-ws}: WebSocket echo twins ({@code
+ *       benchmarks/load/ws-compare}), both accepting permessage-deflate when the client offers it.
  * </ul>
  *
  * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and
@@ -82,6 +86,8 @@ public final class ServerRegistry {
       add(java("tern-http" + suffix, true, flags, TernHttpServer.class.getName()));
       add(java("tern-echo" + suffix, false, flags, TernEchoServer.class.getName()));
     }
+    add(java("tern-ws", false, List.of(), TernWebSocketServer.class.getName()));
+    add(java("netty-ws", false, NETTY_FLAGS, NettyWebSocketServer.class.getName()));
   }
 
   private ServerRegistry() {}

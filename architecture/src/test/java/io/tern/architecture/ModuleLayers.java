@@ -102,6 +102,7 @@ final class ModuleLayers {
         .module("codec-mqtt", "codec")
         .application("examples")
         .application("benchmarks")
-        .application("interop");
+        .application("interop")
+        .application("osgi-test");
   }
 }

@@ -89,6 +89,34 @@ public record SocketTransport(
   }
 
   /**
+   * Returns this transport with Multipath TCP sockets (RFC 8684) instead of plain TCP ones: the
+   * same loops, channels opened with {@code IPPROTO_MPTCP} ({@code EpollSocketChannel.mptcp()} and
+   * the like). A peer without MPTCP still connects, over plain TCP; {@code
+   * LinuxChannelOption.MPTCP} reads which a channel got.
+   *
+   * @return the MPTCP variant of this transport
+   * @throws UnsupportedOperationException for {@code nio}: the JDK opens plain TCP sockets only
+   */
+  public SocketTransport withMptcp() {
+    return switch (name) {
+      case "epoll" ->
+          new SocketTransport(
+              name, ioHandlerFactory, EpollServerSocketChannel.mptcp(), EpollSocketChannel.mptcp());
+      case "io_uring" ->
+          new SocketTransport(
+              name,
+              ioHandlerFactory,
+              IoUringServerSocketChannel.mptcp(),
+              IoUringSocketChannel.mptcp());
+      default ->
+          throw new UnsupportedOperationException(
+              "Multipath TCP needs the epoll or io_uring transport: the JDK's NIO ("
+                  + name
+                  + ") opens plain TCP sockets only");
+    };
+  }
+
+  /**
    * Returns the best transport available here: io_uring, else epoll, else NIO, each probed (the
    * probes open and close a throw-away ring or epoll instance once per JVM). A probe that fails in
    * any way — an old kernel, io_uring disabled by {@code kernel.io_uring_disabled} or a seccomp

@@ -57,6 +57,8 @@ class OsgiBundlesTest {
     config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
     config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, jdkPackagesOutsideJava());
     config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA, javaSeExecutionEnvironments());
+    // Felix would otherwise install its URL handler factory JVM-wide, once per JVM.
+    config.put("felix.service.urlhandlers", "false");
     FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst().orElseThrow();
     framework = factory.newFramework(config);
     framework.start();

@@ -103,6 +103,8 @@ final class Poms {
 
   /** Whether the module is published (it does not set {@code maven.deploy.skip}). */
   static boolean published(Element modulePom) {
-    return !text(modulePom, "properties/maven.deploy.skip").map(Boolean::parseBoolean).orElse(false);
+    return !text(modulePom, "properties/maven.deploy.skip")
+        .map(Boolean::parseBoolean)
+        .orElse(false);
   }
 }

@@ -93,7 +93,9 @@ class PublishedPomsTest {
         missing.add(module);
       }
     }
-    assertThat(published).contains("common", "buffer", "transport", "codec").doesNotContain("examples");
+    assertThat(published)
+        .contains("common", "buffer", "transport", "codec")
+        .doesNotContain("examples");
     assertThat(missing).as("published modules without <name> or <description>").isEmpty();
   }
 }

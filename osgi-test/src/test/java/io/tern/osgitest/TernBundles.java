@@ -92,7 +92,9 @@ final class TernBundles {
     if (jar.matches() && !name.endsWith("-tests.jar")) {
       return jar.group(1);
     }
-    if (name.equals("classes") && entry.getParent() != null && entry.getParent().getParent() != null) {
+    if (name.equals("classes")
+        && entry.getParent() != null
+        && entry.getParent().getParent() != null) {
       return "tern-" + entry.getParent().getParent().getFileName();
     }
     return null;

@@ -120,9 +120,9 @@ public record SocketTransport(
    * Returns the best transport available here: io_uring, else epoll, else NIO, each probed (the
    * probes open and close a throw-away ring or epoll instance once per JVM). A probe that fails in
    * any way — an old kernel, io_uring disabled by {@code kernel.io_uring_disabled} or a seccomp
-   * filter, no Linux at all, native access denied — counts as "not here" and the next one is
-   * tried, so this never fails: NIO always works. {@code io.tern.transport.linux.nativeTransport}
-   * ({@code io_uring} by default, or {@code epoll}) chooses which native one comes first; {@code
+   * filter, no Linux at all, native access denied — counts as "not here" and the next one is tried,
+   * so this never fails: NIO always works. {@code io.tern.transport.linux.nativeTransport} ({@code
+   * io_uring} by default, or {@code epoll}) chooses which native one comes first; {@code
    * io.tern.transport.linux.noIoUring=true} and {@code io.tern.transport.linux.noEpoll=true} rule
    * one out.
    *

@@ -63,19 +63,18 @@ public class EpollServerSocketChannel extends EpollServerChannel implements Serv
    * Returns a factory of Multipath TCP server channels (RFC 8684; dual-stack IPv6 when available,
    * else IPv4), for {@code ServerBootstrap.channelFactory}: the listening socket is opened with
    * {@code IPPROTO_MPTCP}. A client that speaks MPTCP gets an MPTCP connection, any other a plain
-   * TCP one (the kernel falls back); {@link io.tern.transport.linux.LinuxChannelOption#MPTCP} on
-   * an accepted channel reads which.
+   * TCP one (the kernel falls back); {@link io.tern.transport.linux.LinuxChannelOption#MPTCP} on an
+   * accepted channel reads which.
    *
-   * @return the factory; each channel it creates throws a {@code ChannelException} when the
-   *     kernel has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
+   * @return the factory; each channel it creates throws a {@code ChannelException} when the kernel
+   *     has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
    */
   public static ServerChannelFactory<EpollServerSocketChannel> mptcp() {
     return mptcp(StreamSockets.defaultTcpFamily());
   }
 
   /**
-   * Returns a factory of Multipath TCP server channels of a protocol family (see {@link
-   * #mptcp()}).
+   * Returns a factory of Multipath TCP server channels of a protocol family (see {@link #mptcp()}).
    *
    * @param family {@link StandardProtocolFamily#INET} or {@code INET6}; {@code null} for IPv4
    * @return the factory

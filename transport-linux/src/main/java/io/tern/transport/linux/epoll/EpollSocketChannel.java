@@ -61,12 +61,12 @@ public class EpollSocketChannel extends EpollStreamChannel implements SocketChan
 
   /**
    * Returns a factory of Multipath TCP channels (RFC 8684; dual-stack IPv6 when available, else
-   * IPv4), for {@code Bootstrap.channelFactory}: the socket is opened with {@code
-   * IPPROTO_MPTCP}, and falls back to plain TCP on the same connection when the server does not
-   * speak MPTCP. {@link LinuxChannelOption#MPTCP} reads which one a channel is.
+   * IPv4), for {@code Bootstrap.channelFactory}: the socket is opened with {@code IPPROTO_MPTCP},
+   * and falls back to plain TCP on the same connection when the server does not speak MPTCP. {@link
+   * LinuxChannelOption#MPTCP} reads which one a channel is.
    *
-   * @return the factory; each channel it creates throws a {@code ChannelException} when the
-   *     kernel has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
+   * @return the factory; each channel it creates throws a {@code ChannelException} when the kernel
+   *     has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
    */
   public static ChannelFactory<EpollSocketChannel> mptcp() {
     return mptcp(StreamSockets.defaultTcpFamily());

@@ -53,7 +53,8 @@ public class IoUringServerSocketChannel extends IoUringServerChannel
   }
 
   /** An unbound server channel on a socket opened by one of the factories below. */
-  private IoUringServerSocketChannel(EventLoop eventLoop, EventLoopGroup childGroup, Socket socket) {
+  private IoUringServerSocketChannel(
+      EventLoop eventLoop, EventLoopGroup childGroup, Socket socket) {
     super(eventLoop, childGroup, socket);
   }
 
@@ -61,19 +62,18 @@ public class IoUringServerSocketChannel extends IoUringServerChannel
    * Returns a factory of Multipath TCP server channels (RFC 8684; dual-stack IPv6 when available,
    * else IPv4), for {@code ServerBootstrap.channelFactory}: the listening socket is opened with
    * {@code IPPROTO_MPTCP}. A client that speaks MPTCP gets an MPTCP connection, any other a plain
-   * TCP one (the kernel falls back); {@link io.tern.transport.linux.LinuxChannelOption#MPTCP} on
-   * an accepted channel reads which.
+   * TCP one (the kernel falls back); {@link io.tern.transport.linux.LinuxChannelOption#MPTCP} on an
+   * accepted channel reads which.
    *
-   * @return the factory; each channel it creates throws a {@code ChannelException} when the
-   *     kernel has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
+   * @return the factory; each channel it creates throws a {@code ChannelException} when the kernel
+   *     has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
    */
   public static ServerChannelFactory<IoUringServerSocketChannel> mptcp() {
     return mptcp(StreamSockets.defaultTcpFamily());
   }
 
   /**
-   * Returns a factory of Multipath TCP server channels of a protocol family (see {@link
-   * #mptcp()}).
+   * Returns a factory of Multipath TCP server channels of a protocol family (see {@link #mptcp()}).
    *
    * @param family {@link StandardProtocolFamily#INET} or {@code INET6}; {@code null} for IPv4
    * @return the factory

@@ -12,9 +12,9 @@ import jdk.jfr.StackTrace;
 
 /**
  * JDK Flight Recorder events of a channel's life, committed by the pipeline as it fires the
- * matching inbound event. All are disabled by default and have no threshold; enable them by name
- * in a recording ({@code Recording.enable("io.tern.transport.ChannelActive")}, a {@code .jfc}
- * setting, or {@code jfr configure +io.tern.transport.ChannelActive#enabled=true}).
+ * matching inbound event. All are disabled by default and have no threshold; enable them by name in
+ * a recording ({@code Recording.enable("io.tern.transport.ChannelActive")}, a {@code .jfc} setting,
+ * or {@code jfr configure +io.tern.transport.ChannelActive#enabled=true}).
  *
  * <ul>
  *   <li>{@code io.tern.transport.ChannelRegistered}: the channel was registered with its loop.

@@ -20,16 +20,26 @@ import org.junit.jupiter.api.Test;
 
 /** The best-transport probe: its order, and its clean fall-back past probes that say no or fail. */
 class SocketTransportTest {
-  private static final BooleanSupplier YES = () -> true;
-  private static final BooleanSupplier NO = () -> false;
-  private static final BooleanSupplier THROWS =
-      () -> {
-        throw new IllegalCallerException("native access denied");
-      };
-  private static final BooleanSupplier FAILS_TO_LINK =
-      () -> {
-        throw new NoClassDefFoundError("io/tern/transport/linux/internal/sys/LibC");
-      };
+  private static final BooleanSupplier YES = SocketTransportTest::yes;
+  private static final BooleanSupplier NO = SocketTransportTest::no;
+  private static final BooleanSupplier THROWS = SocketTransportTest::nativeAccessDenied;
+  private static final BooleanSupplier FAILS_TO_LINK = SocketTransportTest::libcMissing;
+
+  private static boolean yes() {
+    return true;
+  }
+
+  private static boolean no() {
+    return false;
+  }
+
+  private static boolean nativeAccessDenied() {
+    throw new IllegalCallerException("native access denied");
+  }
+
+  private static boolean libcMissing() {
+    throw new NoClassDefFoundError("io/tern/transport/linux/internal/sys/LibC");
+  }
 
   @Test
   void prefersIoUringThenEpollThenNio() {

@@ -30,16 +30,25 @@ public final class ResultsPage {
   static final String END = "<!-- end of results -->";
 
   private static final Map<String, String> AREAS =
-      Map.of(
-          "alloc", "Allocator",
-          "buffer", "Buffers",
-          "codec", "Frame decoders",
-          "common", "Common utilities",
-          "concurrent", "Event executors, promises, thread-locals",
-          "handler", "TLS",
-          "http", "HTTP/1.1 codec",
-          "linux", "Linux system calls, wake-ups, rings",
-          "transport", "Channel pipeline and writes");
+      Map.ofEntries(
+          Map.entry("alloc", "Allocator"),
+          Map.entry("buffer", "Buffers"),
+          Map.entry("codec", "Frame decoders"),
+          Map.entry("common", "Common utilities"),
+          Map.entry("concurrent", "Event executors, promises, thread-locals"),
+          Map.entry("handler", "TLS"),
+          Map.entry("http", "HTTP/1.1 codec"),
+          Map.entry("linux", "Linux system calls, wake-ups, rings"),
+          Map.entry("transport", "Channel pipeline and writes"),
+          Map.entry("dns", "DNS codec"),
+          Map.entry("haproxy", "HAProxy PROXY protocol"),
+          Map.entry("socks", "SOCKS"),
+          Map.entry("websocket", "WebSocket frames"),
+          Map.entry("redis", "Redis (RESP)"),
+          Map.entry("mqtt", "MQTT"),
+          Map.entry("stomp", "STOMP"),
+          Map.entry("smtp", "SMTP"),
+          Map.entry("memcache", "Memcache binary protocol"));
 
   private static final List<String> AREA_ORDER =
       List.of(
@@ -51,7 +60,16 @@ public final class ResultsPage {
           "codec",
           "http",
           "handler",
-          "common");
+          "common",
+          "dns",
+          "haproxy",
+          "socks",
+          "websocket",
+          "redis",
+          "mqtt",
+          "stomp",
+          "smtp",
+          "memcache");
 
   private ResultsPage() {}
 

@@ -1415,10 +1415,13 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
     }
     if (dst.hasArray()) {
       copyTo(index, dst.array(), dst.arrayOffset() + dstIndex, length);
+    } else if (this.hasArray()) {
+      // From an array into native memory (an encoder copying a wrapped body): the destination
+      // copies from the array itself, without a view of its memory made for this one copy (a
+      // pooled buffer's view is a new segment object each time).
+      dst.copyFrom(dstIndex, this.array(), this.arrayOffset() + index, length);
     } else if (dst.hasMemorySegment()) {
       copyTo(index, dst.memorySegment(), dstIndex, length);
-    } else if (this.hasArray()) {
-      dst.copyFrom(dstIndex, this.array(), this.arrayOffset() + index, length);
     } else if (this.hasMemorySegment()) {
       dst.copyFrom(dstIndex, this.memorySegment(), index, length);
     } else {

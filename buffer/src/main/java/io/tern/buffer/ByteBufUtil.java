@@ -260,7 +260,46 @@ public final class ByteBufUtil {
    */
   public static int writeUtf8(ByteBuf buf, CharSequence seq, int start, int end) {
     Objects.checkFromToIndex(start, end, seq.length());
-    return reserveAndWrite(buf, seq, start, end, utf8MaxBytes(end - start));
+    int chars = end - start;
+    if ((long) chars * Utf8.MAX_BYTES_PER_CHAR > buf.writableBytes() && seq instanceof String s) {
+      int written = writeUtf8InPlace(buf, s, start, end);
+      if (written >= 0) {
+        return written;
+      }
+    }
+    return reserveAndWrite(buf, seq, start, end, utf8MaxBytes(chars));
+  }
+
+  /**
+   * Encodes {@code s[start, end)} at the writer index if its exact UTF-8 length fits the writable
+   * bytes of a buffer whose memory can be written directly; -1 (nothing written) otherwise.
+   *
+   * <p>Why: encoders size their buffer from the message, so the text fits but three bytes per char
+   * do not, and reserving the worst case would grow the buffer (a new pooled region and a copy) for
+   * room it never uses. A {@code String} cannot change between measuring and writing, so its exact
+   * length bounds the writes.
+   */
+  private static int writeUtf8InPlace(ByteBuf buf, String s, int start, int end) {
+    if (buf.isReadOnly()) {
+      return -1;
+    }
+    long address = rawAddress(buf);
+    if (address < 0 && !buf.hasArray()) {
+      return -1;
+    }
+    int exact = Utf8.length(s, start, end);
+    if (exact > buf.writableBytes()) {
+      return -1;
+    }
+    int writerIndex = buf.writerIndex();
+    if (address >= 0) {
+      Utf8.encodeAsciiLedAt(s, start, end, address + writerIndex);
+    } else {
+      int base = buf.arrayOffset();
+      Utf8.encode(s, start, end, buf.array(), base + writerIndex);
+    }
+    buf.writerIndex(writerIndex + exact);
+    return exact;
   }
 
   /**

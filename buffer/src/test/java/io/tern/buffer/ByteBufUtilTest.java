@@ -88,6 +88,46 @@ class ByteBufUtilTest {
     }
   }
 
+  @Test
+  void writeUtf8IntoRoomForExactlyTheTextDoesNotGrowTheBuffer() {
+    // Encoders size their buffer from the message: the text's bytes fit, three per char do not.
+    Random random = new Random(7);
+    for (int round = 0; round < 200; round++) {
+      String text = randomText(random, 1 + random.nextInt(120));
+      byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+      int room = 1 + expected.length;
+      for (ByteBuf owner :
+          List.of(
+              Unpooled.directBuffer(room),
+              BufferKind.POOLED.directBuffer(room),
+              Unpooled.buffer(room))) {
+        ByteBuf buf = root(owner);
+        try {
+          int capacity = buf.capacity();
+          buf.writeByte('>');
+          assertThat(ByteBufUtil.writeUtf8(buf, text)).isEqualTo(expected.length);
+          assertThat(buf.capacity()).as("%s: %s", buf, text).isEqualTo(capacity);
+          assertThat(buf.readByte()).isEqualTo((byte) '>');
+          assertThat(ByteBufUtil.getBytes(buf)).as("%s: %s", buf, text).isEqualTo(expected);
+        } finally {
+          owner.release();
+        }
+      }
+      // A slice in the middle of an array: the text lands at the slice's offset, nothing after.
+      ByteBuf parent = Unpooled.buffer(room + 9).writeZero(room + 9);
+      try {
+        ByteBuf slice = parent.slice(4, room).clear();
+        slice.writeByte('>');
+        assertThat(ByteBufUtil.writeUtf8(slice, text)).isEqualTo(expected.length);
+        assertThat(slice.readByte()).isEqualTo((byte) '>');
+        assertThat(ByteBufUtil.getBytes(slice)).isEqualTo(expected);
+        assertThat(parent.getByte(4 + room)).isZero();
+      } finally {
+        parent.release();
+      }
+    }
+  }
+
   /** The buffer under a leak-tracking wrapper (tests track every buffer), or the buffer itself. */
   private static ByteBuf root(ByteBuf buf) {
     ByteBuf inner = buf.unwrap();

@@ -2,6 +2,8 @@ package io.tern.examples;
 
 import io.tern.examples.chat.ChatServer;
 import io.tern.examples.discard.DiscardServer;
+import io.tern.examples.dns.DnsLookup;
+import io.tern.examples.dns.DnsServer;
 import io.tern.examples.echo.EchoClient;
 import io.tern.examples.echo.EchoServer;
 import io.tern.examples.factorial.FactorialClient;
@@ -26,6 +28,7 @@ import io.tern.examples.support.Transports;
 import io.tern.examples.support.UsageException;
 import io.tern.examples.telnet.TelnetServer;
 import io.tern.examples.uptime.UptimeClient;
+import io.tern.examples.websocket.WebSocketChatServer;
 import io.tern.examples.websocket.WebSocketEchoServer;
 import java.util.Arrays;
 import java.util.Map;
@@ -96,8 +99,13 @@ public final class Examples {
     EXAMPLES.put(
         "websocket-echo",
         new Entry(
-            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server)",
+            "echoes WebSocket frames on ws://127.0.0.1:9001/ (the Autobahn test server); --deflate",
             WebSocketEchoServer::main));
+    EXAMPLES.put(
+        "websocket-chat",
+        new Entry(
+            "a chat room in the browser: http://127.0.0.1:8080/?name=YOU (page, script, WebSocket)",
+            WebSocketChatServer::main));
     EXAMPLES.put(
         "redis-server",
         new Entry(
@@ -150,6 +158,18 @@ public final class Examples {
         new Entry(
             "a SOCKS 4/4a/5 proxy on 1080 (--user U --password P for SOCKS 5 authentication)",
             SocksProxyServer::main));
+    EXAMPLES.put(
+        "dns-server",
+        new Entry(
+            "an authoritative DNS server over UDP and TCP answering from --zone FILE (dig @127.0.0.1"
+                + " -p 10053 www.example.test)",
+            DnsServer::main));
+    EXAMPLES.put(
+        "dns-lookup",
+        new Entry(
+            "resolves --name with Tern's asynchronous resolver (--server IP:PORT, else"
+                + " /etc/resolv.conf); --type MX|TXT|... asks one question",
+            DnsLookup::main));
     // Netty's classic examples, ported (docs/migrating-from-netty.md shows them side by side).
     EXAMPLES.put(
         "telnet",

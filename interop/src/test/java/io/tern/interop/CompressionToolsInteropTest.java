@@ -6,8 +6,12 @@ import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.compression.BrotliDecoder;
+import io.tern.codec.compression.BrotliEncoder;
 import io.tern.codec.compression.Lz4FrameDecoder;
 import io.tern.codec.compression.Lz4FrameEncoder;
+import io.tern.codec.compression.NativeBrotliDecoder;
+import io.tern.codec.compression.NativeZstdDecoder;
+import io.tern.codec.compression.NativeZstdEncoder;
 import io.tern.codec.compression.ZstdDecoder;
 import io.tern.codec.compression.ZstdEncoder;
 import io.tern.transport.channel.ChannelHandler;
@@ -32,7 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The reference command-line tools ({@code zstd}, {@code lz4}, {@code brotli}) decompress what
  * Tern's encoders write, and Tern's decoders decompress what the tools write with their various
- * options.
+ * options; the native codecs (libzstd and libbrotlienc/dec through FFM) both ways too.
  */
 @Tag("interop")
 class CompressionToolsInteropTest {
@@ -67,6 +71,32 @@ class CompressionToolsInteropTest {
     }
     ch.finishAndReleaseAll();
     return out.toByteArray();
+  }
+
+  /**
+   * Writes {@code content} through a streaming encoder in messages of at most 300,000 bytes, then
+   * closes the channel, which ends the stream, and returns everything it wrote.
+   */
+  private static byte[] encodeStream(ChannelHandler encoder, byte[] content) {
+    EmbeddedChannel ch = new EmbeddedChannel(encoder);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (int at = 0; at < content.length; at += 300_000) {
+      int n = Math.min(300_000, content.length - at);
+      ch.writeOutbound(Unpooled.copiedBuffer(content, at, n));
+      drainOutbound(ch, out);
+    }
+    ch.close();
+    drainOutbound(ch, out);
+    ch.finishAndReleaseAll();
+    return out.toByteArray();
+  }
+
+  private static void drainOutbound(EmbeddedChannel ch, ByteArrayOutputStream out) {
+    ByteBuf b;
+    while ((b = ch.readOutbound()) != null) {
+      out.writeBytes(ByteBufUtil.getBytes(b));
+      b.release();
+    }
   }
 
   /** Feeds {@code stream} in 8 KiB reads, closes, and returns what came out. */
@@ -147,6 +177,29 @@ class CompressionToolsInteropTest {
     byte[] stream = tool("zstd", "apt package zstd", dir, content, args.toArray(String[]::new));
 
     assertThat(decode(ZstdDecoder::new, stream)).isEqualTo(content);
+    assertThat(decode(NativeZstdDecoder::new, stream)).as("libzstd").isEqualTo(content);
+  }
+
+  @ParameterizedTest(name = "level {0}")
+  @ValueSource(ints = {1, 3, 19})
+  void zstdDecompressesTheNativeEncodersFrame(int level, @TempDir Path dir) throws Exception {
+    byte[] content = content();
+    byte[] stream = encodeStream(new NativeZstdEncoder(level), content);
+
+    byte[] out = tool("zstd", "apt package zstd", dir, stream, "-d", "-q", "-f");
+
+    assertThat(out).isEqualTo(content);
+  }
+
+  @ParameterizedTest(name = "quality {0}")
+  @ValueSource(ints = {0, 4, 11})
+  void brotliDecompressesTheBrotliEncodersStream(int quality, @TempDir Path dir) throws Exception {
+    byte[] content = content();
+    byte[] stream = encodeStream(new BrotliEncoder(quality, 22), content);
+
+    byte[] out = tool("brotli", "apt package brotli", dir, stream, "-d", "-f");
+
+    assertThat(out).isEqualTo(content);
   }
 
   @ParameterizedTest(name = "lz4 {0}")
@@ -169,5 +222,6 @@ class CompressionToolsInteropTest {
     byte[] stream = tool("brotli", "apt package brotli", dir, content, args.toArray(String[]::new));
 
     assertThat(decode(BrotliDecoder::new, stream)).isEqualTo(content);
+    assertThat(decode(NativeBrotliDecoder::new, stream)).as("libbrotlidec").isEqualTo(content);
   }
 }

@@ -49,6 +49,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Tern's HTTP/1.1 server (codec, keep-alive, compressor, aggregator) against real clients on
@@ -266,8 +268,30 @@ class HttpServerInteropTest {
   }
 
   @Test
-  void curlDecompressesAGzippedResponse() {
+  void curlCompressedGetsTheServersFirstChoiceBrotli() {
+    // curl 7.88 built with brotli and zstd offers "deflate, gzip, br, zstd", all at q=1.
     Peer.Result result = curl("--compressed", "-D", "-", base + "/big");
+    assertThat(result.output()).containsIgnoringCase("content-encoding: br").endsWith(BIG);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"br", "zstd", "gzip", "deflate"})
+  void curlDecompressesEachCoding(String coding) {
+    Peer.Result result =
+        curl("--compressed", "-H", "Accept-Encoding: " + coding, "-D", "-", base + "/big");
+    assertThat(result.output()).containsIgnoringCase("content-encoding: " + coding).endsWith(BIG);
+  }
+
+  @Test
+  void curlsQualityValuesChooseTheCoding() {
+    Peer.Result result =
+        curl(
+            "--compressed",
+            "-H",
+            "Accept-Encoding: br;q=0, zstd;q=0.5, gzip;q=0.8",
+            "-D",
+            "-",
+            base + "/big");
     assertThat(result.output()).containsIgnoringCase("content-encoding: gzip").endsWith(BIG);
   }
 

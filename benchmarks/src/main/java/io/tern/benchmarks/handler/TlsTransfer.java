@@ -1,5 +1,6 @@
 package io.tern.benchmarks.handler;
 
+import io.tern.benchmarks.harness.ParamValues;
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.Unpooled;
 import io.tern.handler.ssl.SelfSignedCertificate;
@@ -29,8 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * SslHandler} encrypts, the ciphertext is moved into a server channel whose {@code SslHandler}
  * decrypts into a sink. The default TLS provider on both sides (OpenSSL where the system's {@code
  * libssl.so.3} loads; {@code -Dio.tern.handler.ssl.provider=jdk} picks the JDK's engine), TLS 1.3
- * with {@code TLS_AES_128_GCM_SHA256}, an EC P-256 certificate; the handshake happens once, in
- * setup. Twin of {@link TlsTransferNetty}.
+ * with {@code TLS_AES_128_GCM_SHA256} or {@code TLS_CHACHA20_POLY1305_SHA256} ({@link #cipher}), an
+ * EC P-256 certificate; the handshake happens once, in setup, and the suite it settled on is
+ * checked. Twin of {@link TlsTransferNetty}.
  *
  * <ul>
  *   <li>{@code transfer}: one write of {@code size} bytes, one flush.
@@ -49,7 +51,19 @@ public class TlsTransfer {
   @Param({"1024", "16384", "262144"})
   public int size;
 
+  /** The record cipher: {@code aes128gcm} or {@code chacha20} (ChaCha20-Poly1305). */
+  @Param({"aes128gcm", "chacha20"})
+  public String cipher;
+
   static final String CIPHER = "TLS_AES_128_GCM_SHA256";
+  static final String CHACHA20 = "TLS_CHACHA20_POLY1305_SHA256";
+
+  /** The TLS 1.3 suite of a {@link #cipher} value. */
+  static String suite(String cipher) {
+    return ParamValues.oneOf("cipher", cipher, "aes128gcm", "chacha20").equals("aes128gcm")
+        ? CIPHER
+        : CHACHA20;
+  }
 
   private EmbeddedChannel client;
   private EmbeddedChannel server;
@@ -65,12 +79,12 @@ public class TlsTransfer {
   public void setUp() {
     SelfSignedCertificate cert = SelfSignedCertificate.create();
     SslContext serverContext =
-        SslContextBuilder.forServer(cert).protocols("TLSv1.3").ciphers(CIPHER).build();
+        SslContextBuilder.forServer(cert).protocols("TLSv1.3").ciphers(suite(cipher)).build();
     SslContext clientContext =
         SslContextBuilder.forClient()
             .trustManager(List.of(cert.certificate()))
             .protocols("TLSv1.3")
-            .ciphers(CIPHER)
+            .ciphers(suite(cipher))
             .build();
     sink = new Sink();
     server = new EmbeddedChannel(serverContext.newHandler(), sink);
@@ -81,6 +95,10 @@ public class TlsTransfer {
     }
     if (!clientSsl.handshakeFuture().isSuccess()) {
       throw new IllegalStateException("handshake failed", clientSsl.handshakeFuture().cause());
+    }
+    String negotiated = clientSsl.engine().getSession().getCipherSuite();
+    if (!negotiated.equals(suite(cipher))) {
+      throw new IllegalStateException("negotiated " + negotiated + ", not " + suite(cipher));
     }
     payload = Unpooled.directBuffer(size).writeZero(size);
     small = Unpooled.directBuffer(256).writeZero(256);

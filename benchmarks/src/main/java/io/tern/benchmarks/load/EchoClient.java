@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,10 +27,26 @@ import java.util.Locale;
  *     prints "bytes=N seconds=S" for the timed part
  * EchoClient idle PORT CONNECTIONS
  *     opens CONNECTIONS connections, prints "ready N", and holds them until stdin closes
+ * EchoClient idle-h2c PORT CONNECTIONS
+ *     the same, each connection first sending the HTTP/2 client preface, an empty SETTINGS and
+ *     the acknowledgement of the server's SETTINGS (which an h2c server sends as it accepts)
  * </pre>
  */
 public final class EchoClient {
+  /** The HTTP/2 client preface, an empty SETTINGS frame and a SETTINGS acknowledgement. */
+  private static final byte[] H2C_START = h2cStart();
+
   private EchoClient() {}
+
+  private static byte[] h2cStart() {
+    byte[] preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    byte[] out = new byte[preface.length + 18];
+    System.arraycopy(preface, 0, out, 0, preface.length);
+    out[preface.length + 3] = 0x4; // SETTINGS, length 0, no flags, stream 0
+    out[preface.length + 9 + 3] = 0x4; // SETTINGS with ACK
+    out[preface.length + 9 + 4] = 0x1;
+    return out;
+  }
 
   /**
    * Runs one mode; exits non-zero on a failure.
@@ -51,7 +68,8 @@ public final class EchoClient {
       case "stream" ->
           stream(
               server, Long.parseLong(args[2]), Long.parseLong(args[3]), Integer.parseInt(args[4]));
-      case "idle" -> idle(server, Integer.parseInt(args[2]));
+      case "idle" -> idle(server, Integer.parseInt(args[2]), new byte[0]);
+      case "idle-h2c" -> idle(server, Integer.parseInt(args[2]), H2C_START);
       default -> throw new IllegalArgumentException("unknown mode " + args[0]);
     }
   }
@@ -199,11 +217,17 @@ public final class EchoClient {
     }
   }
 
-  private static void idle(InetSocketAddress server, int connections) throws IOException {
+  private static void idle(InetSocketAddress server, int connections, byte[] start)
+      throws IOException {
     List<SocketChannel> open = new ArrayList<>(connections);
     try {
       for (int i = 0; i < connections; i++) {
-        open.add(connect(server));
+        SocketChannel ch = connect(server);
+        open.add(ch);
+        ByteBuffer out = ByteBuffer.wrap(start);
+        while (out.hasRemaining()) {
+          ch.write(out);
+        }
       }
       System.out.println("ready " + open.size());
       System.out.flush();

@@ -22,22 +22,26 @@ import java.util.regex.Pattern;
 
 /**
  * {@code benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T] [--duration S]
- * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,pingpong,stream]}: starts the Tern and the
- * Netty echo server in turn (a fresh process each time, at least 3 alternating rounds, server on
- * core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
+ * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,pingpong,stream]}: starts the
+ * Tern and the Netty echo server in turn (a fresh process each time, at least 3 alternating rounds,
+ * server on core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
  *
  * <ul>
  *   <li>{@code idle-heap}, {@code idle-rss}: bytes of live heap (exact, after a full GC) and of
  *       resident memory per idle connection, with {@code --idle} connections open, against the same
  *       server's zero-connection baseline;
+ *   <li>{@code idle-h2c-heap}, {@code idle-h2c-rss} (scenario {@code idle-h2c}, not in the default
+ *       set): the same for HTTP/2 connections that have exchanged the preface and SETTINGS (both
+ *       acknowledged) and sit idle, against h2c servers: {@code --tern tern-http2 --netty
+ *       netty-http2 --scenarios idle-h2c};
  *   <li>{@code pingpong-1}, {@code pingpong-64}: 256-byte round trips per second over 1 and 64
  *       connections;
  *   <li>{@code stream-1g}: 1 GiB written and echoed back over one connection, in MiB/s.
  * </ul>
  *
- * <p>{@code --scenarios} picks a comma-separated subset (default all three), e.g. {@code
- * --scenarios stream} for the streaming figure alone. It prints a table of every round and {@code
- * RATIO <scenario> <x.xxx>}, the median over rounds, above 1 when Tern is better (throughput
+ * <p>{@code --scenarios} picks a comma-separated subset (default idle, pingpong and stream), e.g.
+ * {@code --scenarios stream} for the streaming figure alone. It prints a table of every round and
+ * {@code RATIO <scenario> <x.xxx>}, the median over rounds, above 1 when Tern is better (throughput
  * tern/netty; memory netty/tern). Exit status: 0 when every run completed, 1 when one failed, 2 for
  * bad usage.
  */
@@ -51,6 +55,7 @@ public final class EchoCompare {
   /** The parts of a round that {@code --scenarios} can pick. */
   enum Part {
     IDLE("idle"),
+    IDLE_H2C("idle-h2c"),
     PINGPONG("pingpong"),
     STREAM("stream");
 
@@ -60,7 +65,7 @@ public final class EchoCompare {
       this.label = label;
     }
 
-    /** Parses {@code idle,pingpong,stream} (any non-empty subset, any order). */
+    /** Parses {@code idle,idle-h2c,pingpong,stream} (any non-empty subset, any order). */
     static EnumSet<Part> parseList(String list) {
       EnumSet<Part> picked = EnumSet.noneOf(Part.class);
       for (String name : list.split(",", -1)) {
@@ -72,7 +77,7 @@ public final class EchoCompare {
         }
         if (found == null) {
           throw new IllegalArgumentException(
-              "unknown scenario '" + name + "' (idle, pingpong, stream)");
+              "unknown scenario '" + name + "' (idle, idle-h2c, pingpong, stream)");
         }
         picked.add(found);
       }
@@ -84,6 +89,8 @@ public final class EchoCompare {
   enum Metric {
     IDLE_HEAP("idle-heap", "B/conn", false),
     IDLE_RSS("idle-rss", "B/conn", false),
+    IDLE_H2C_HEAP("idle-h2c-heap", "B/conn", false),
+    IDLE_H2C_RSS("idle-h2c-rss", "B/conn", false),
     PINGPONG_1("pingpong-1", "rt/s", true),
     PINGPONG_64("pingpong-64", "rt/s", true),
     STREAM("stream-1g", "MiB/s", true);
@@ -123,7 +130,7 @@ public final class EchoCompare {
       long warmup = 5;
       int rounds = LoadOptions.MIN_COMPARE_ROUNDS;
       int idle = 10_000;
-      EnumSet<Part> scenarios = EnumSet.allOf(Part.class);
+      EnumSet<Part> scenarios = EnumSet.of(Part.IDLE, Part.PINGPONG, Part.STREAM);
       Path logs = Path.of("target", "load");
       Path results = null;
       for (int i = 0; i < args.size(); i += 2) {
@@ -183,7 +190,7 @@ public final class EchoCompare {
       out.println(
           "usage: benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T]"
               + " [--duration S] [--warmup S] [--rounds N] [--idle N]"
-              + " [--scenarios idle,pingpong,stream] [--results FILE]");
+              + " [--scenarios idle,idle-h2c,pingpong,stream] [--results FILE]");
       return 2;
     }
     out.printf(
@@ -293,7 +300,16 @@ public final class EchoCompare {
     Path log = options.logDirectory().resolve(label + ".log");
     try (ServerProcess server = ServerProcess.start(spec, options.transport(), log)) {
       if (options.scenarios().contains(Part.IDLE)) {
-        idle(server, options.idleConnections(), result);
+        idle(server, "idle", options.idleConnections(), Metric.IDLE_HEAP, Metric.IDLE_RSS, result);
+      }
+      if (options.scenarios().contains(Part.IDLE_H2C)) {
+        idle(
+            server,
+            "idle-h2c",
+            options.idleConnections(),
+            Metric.IDLE_H2C_HEAP,
+            Metric.IDLE_H2C_RSS,
+            result);
       }
       if (options.scenarios().contains(Part.PINGPONG)) {
         result.put(Metric.PINGPONG_1, pingPong(server, 1, options));
@@ -338,14 +354,23 @@ public final class EchoCompare {
     return Long.parseLong(m.group(1)) / (1024.0 * 1024.0) / Double.parseDouble(m.group(2));
   }
 
-  /** Opens idle connections from a client process, measures, and closes them. */
-  private static void idle(ServerProcess server, int connections, Map<Metric, Double> result)
+  /**
+   * Opens idle connections from a client process (in {@link EchoClient}'s {@code mode}: plain, or
+   * after the HTTP/2 preface exchange), measures, and closes them.
+   */
+  private static void idle(
+      ServerProcess server,
+      String mode,
+      int connections,
+      Metric heap,
+      Metric rss,
+      Map<Metric, Double> result)
       throws LoadException {
     long heapBefore = ServerMemory.liveHeapBytes(server.pid());
     long rssBefore = ServerMemory.rssBytes(server.pid());
     List<String> argv =
         new ArrayList<>(List.of("taskset", "-c", Integer.toString(LoadGenerator.CORE)));
-    argv.addAll(client("idle", server.port(), connections));
+    argv.addAll(client(mode, server.port(), connections));
     Process client = null;
     try {
       client = ChildProcesses.track(new ProcessBuilder(argv).redirectErrorStream(true).start());
@@ -364,8 +389,8 @@ public final class EchoCompare {
       pause();
       long heapAfter = ServerMemory.liveHeapBytes(server.pid());
       long rssAfter = ServerMemory.rssBytes(server.pid());
-      result.put(Metric.IDLE_HEAP, (heapAfter - heapBefore) / (double) connections);
-      result.put(Metric.IDLE_RSS, (rssAfter - rssBefore) / (double) connections);
+      result.put(heap, (heapAfter - heapBefore) / (double) connections);
+      result.put(rss, (rssAfter - rssBefore) / (double) connections);
       client.getOutputStream().close();
       if (!client.waitFor(60, TimeUnit.SECONDS)) {
         throw new LoadException("the idle client did not close its connections within 60 s");

@@ -2,6 +2,7 @@ package io.tern.benchmarks.load;
 
 import io.tern.benchmarks.harness.Side;
 import io.tern.benchmarks.load.netty.NettyEchoServer;
+import io.tern.benchmarks.load.netty.NettyHttp2HandlerServer;
 import io.tern.benchmarks.load.netty.NettyHttp2Server;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
@@ -26,7 +27,10 @@ import java.util.TreeMap;
  *   <li>{@code netty-http-te-nochecks}: the same with {@code io.netty.buffer.checkBounds=false} and
  *       {@code checkAccessible=false}, safety checks Tern always keeps: its own row.
  *   <li>{@code tern-http2}, {@code netty-http2}: h2c hello-world twins (prior knowledge only; the
- *       {@code h2c} scenario: {@code --tern tern-http2 --netty netty-http2 --scenarios h2c}).
+ *       {@code h2c} scenario: {@code --tern tern-http2 --netty netty-http2,netty-http2-handler
+ *       --scenarios h2c}, Tern against the faster of Netty's two HTTP/2 server shapes).
+ *   <li>{@code netty-http2-handler}: Netty's {@code Http2ConnectionHandler} hello world, the other
+ *       shape ({@link NettyHttp2HandlerServer}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
  * </ul>
  *
@@ -61,6 +65,7 @@ public final class ServerRegistry {
             TechEmpowerServer.class.getName()));
     add(h2c("tern-http2", List.of(), TernHttp2Server.class.getName()));
     add(h2c("netty-http2", NETTY_FLAGS, NettyHttp2Server.class.getName()));
+    add(h2c("netty-http2-handler", NETTY_FLAGS, NettyHttp2HandlerServer.class.getName()));
     add(java("tern-echo", false, List.of(), TernEchoServer.class.getName()));
     add(java("netty-echo", false, NETTY_FLAGS, NettyEchoServer.class.getName()));
   }

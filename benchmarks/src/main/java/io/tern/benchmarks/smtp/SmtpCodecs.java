@@ -45,7 +45,8 @@ public class SmtpCodecs {
   private byte[] replies;
   private EmbeddedChannel decoding;
   private EmbeddedChannel encoding;
-  private Sink sink;
+  private Sink decodeSink;
+  private Sink encodeSink;
 
   /** Creates the benchmark state (JMH does). */
   public SmtpCodecs() {}
@@ -54,9 +55,15 @@ public class SmtpCodecs {
   @Setup
   public void setUp() {
     replies = SmtpStreams.replies();
-    sink = new Sink();
-    decoding = new EmbeddedChannel(new SmtpResponseDecoder(), sink);
-    encoding = new EmbeddedChannel(sink, new SmtpRequestEncoder());
+    // One sink per channel: a handler that is not sharable may join one pipeline only (Netty's
+    // second pipeline would refuse it, close its channel and leave nothing to encode).
+    decodeSink = new Sink();
+    encodeSink = new Sink();
+    decoding = new EmbeddedChannel(new SmtpResponseDecoder(), decodeSink);
+    encoding = new EmbeddedChannel(encodeSink, new SmtpRequestEncoder());
+    if (!decoding.isOpen() || !encoding.isOpen()) {
+      throw new IllegalStateException("a channel failed to set up its pipeline");
+    }
   }
 
   /** Closes the channels. */
@@ -80,7 +87,7 @@ public class SmtpCodecs {
       pipeline.fireChannelRead(read);
       pipeline.fireChannelReadComplete();
     }
-    return sink.replies;
+    return decodeSink.replies;
   }
 
   /**
@@ -99,7 +106,7 @@ public class SmtpCodecs {
       encoding.write(SmtpContent.last(Unpooled.wrappedBuffer(SmtpStreams.BODY)), promise);
       encoding.flush();
     }
-    return sink.bytes;
+    return encodeSink.bytes;
   }
 
   static final class Sink implements ChannelHandler {

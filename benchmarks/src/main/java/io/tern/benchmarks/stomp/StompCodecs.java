@@ -47,7 +47,8 @@ public class StompCodecs {
   private int[] readEnds;
   private EmbeddedChannel decoding;
   private EmbeddedChannel encoding;
-  private Sink sink;
+  private Sink decodeSink;
+  private Sink encodeSink;
 
   /** Creates the benchmark state (JMH does). */
   public StompCodecs() {}
@@ -57,9 +58,15 @@ public class StompCodecs {
   public void setUp() {
     bytes = StompStreams.stream();
     readEnds = StompStreams.readEnds(bytes);
-    sink = new Sink();
-    decoding = new EmbeddedChannel(new StompCodec(), sink);
-    encoding = new EmbeddedChannel(sink, new StompCodec());
+    // One sink per channel: a handler that is not sharable may join one pipeline only (Netty's
+    // second pipeline would refuse it, close its channel and leave nothing to encode).
+    decodeSink = new Sink();
+    encodeSink = new Sink();
+    decoding = new EmbeddedChannel(new StompCodec(), decodeSink);
+    encoding = new EmbeddedChannel(encodeSink, new StompCodec());
+    if (!decoding.isOpen() || !encoding.isOpen()) {
+      throw new IllegalStateException("a channel failed to set up its pipeline");
+    }
   }
 
   /** Closes the channels. */
@@ -85,7 +92,7 @@ public class StompCodecs {
       pipeline.fireChannelRead(read);
       pipeline.fireChannelReadComplete();
     }
-    return sink.frames;
+    return decodeSink.frames;
   }
 
   /**
@@ -110,7 +117,7 @@ public class StompCodecs {
         encoding.flush();
       }
     }
-    return sink.bytes;
+    return encodeSink.bytes;
   }
 
   static final class Sink implements ChannelHandler {

@@ -43,7 +43,8 @@ public class StompCodecsNetty {
   private int[] readEnds;
   private EmbeddedChannel decoding;
   private EmbeddedChannel encoding;
-  private Sink sink;
+  private Sink decodeSink;
+  private Sink encodeSink;
 
   /** Creates the benchmark state (JMH does). */
   public StompCodecsNetty() {}
@@ -53,10 +54,17 @@ public class StompCodecsNetty {
   public void setUp() {
     bytes = StompStreams.stream();
     readEnds = StompStreams.readEnds(bytes);
-    sink = new Sink();
+    // One sink per channel: a handler that is not sharable may join one pipeline only (Netty's
+    // second pipeline would refuse it, close its channel and leave nothing to encode).
+    decodeSink = new Sink();
+    encodeSink = new Sink();
     decoding =
-        new EmbeddedChannel(new StompSubframeDecoder(), new StompSubframeAggregator(1 << 20), sink);
-    encoding = new EmbeddedChannel(sink, new StompSubframeEncoder());
+        new EmbeddedChannel(
+            new StompSubframeDecoder(), new StompSubframeAggregator(1 << 20), decodeSink);
+    encoding = new EmbeddedChannel(encodeSink, new StompSubframeEncoder());
+    if (!decoding.isOpen() || !encoding.isOpen()) {
+      throw new IllegalStateException("a channel failed to set up its pipeline");
+    }
   }
 
   /** Closes the channels. */
@@ -82,7 +90,7 @@ public class StompCodecsNetty {
       pipeline.fireChannelRead(read);
       pipeline.fireChannelReadComplete();
     }
-    return sink.frames;
+    return decodeSink.frames;
   }
 
   /**
@@ -108,7 +116,7 @@ public class StompCodecsNetty {
         encoding.flush();
       }
     }
-    return sink.bytes;
+    return encodeSink.bytes;
   }
 
   static final class Sink extends ChannelDuplexHandler {

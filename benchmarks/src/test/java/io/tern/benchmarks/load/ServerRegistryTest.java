@@ -33,6 +33,22 @@ class ServerRegistryTest {
   }
 
   @Test
+  void nettysConnectionHandlerShapeIsAnH2cServerToo() {
+    ServerSpec spec = ServerRegistry.lookup("netty-http2-handler");
+
+    assertThat(spec.h2c()).isTrue();
+    assertThat(spec.http()).isFalse();
+    assertThat(spec.command().argv(1234, "nio"))
+        .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
+        .endsWith(
+            "io.tern.benchmarks.load.netty.NettyHttp2HandlerServer",
+            "--port",
+            "1234",
+            "--transport",
+            "nio");
+  }
+
+  @Test
   void ternHttpRunsOnThisJvmWithTheCommonFlagsOnly() {
     ServerSpec spec = ServerRegistry.lookup("tern-http");
 
@@ -49,7 +65,8 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, netty-http2, tern-echo, tern-http, tern-http2]");
+                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, tern-echo, tern-http,"
+                + " tern-http2]");
   }
 
   @Test

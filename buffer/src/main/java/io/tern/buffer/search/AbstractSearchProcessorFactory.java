@@ -8,9 +8,13 @@ package io.tern.buffer.search;
  *       {@code O(needle)} memory.
  *   <li>{@link #newBitapSearchProcessorFactory(byte[])}: shift-and over a 64-bit state, needles up
  *       to 64 bytes, one table lookup per byte; usually the fastest.
+ *   <li>{@link #newTwoWaySearchProcessorFactory(byte[])}: Crochemore–Perrin two-way, any needle
+ *       length, no table at all (the needle, its critical position and period), at most two
+ *       comparisons per haystack byte.
  * </ul>
  *
- * <p>Both scan each haystack byte once.
+ * <p>All of them take each haystack byte once, in order, and find every (possibly overlapping)
+ * occurrence.
  *
  * <h2>Threading</h2>
  *
@@ -45,5 +49,16 @@ public abstract class AbstractSearchProcessorFactory implements SearchProcessorF
    */
   public static AbstractSearchProcessorFactory newBitapSearchProcessorFactory(byte[] needle) {
     return new BitapSearchProcessorFactory(needle);
+  }
+
+  /**
+   * Builds a Crochemore–Perrin two-way searcher.
+   *
+   * @param needle the bytes to find; copied
+   * @return a factory for processors that stop at the last byte of each match
+   * @throws IllegalArgumentException if {@code needle} is empty
+   */
+  public static AbstractSearchProcessorFactory newTwoWaySearchProcessorFactory(byte[] needle) {
+    return new TwoWaySearchProcessorFactory(needle);
   }
 }

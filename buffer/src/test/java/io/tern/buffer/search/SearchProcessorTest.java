@@ -73,6 +73,71 @@ class SearchProcessorTest {
   }
 
   @Test
+  void twoWayFindsEveryOccurrenceLikeNaiveSearch() {
+    matchesNaiveSearch(AbstractSearchProcessorFactory::newTwoWaySearchProcessorFactory, 100);
+  }
+
+  /** The Fibonacci word of about {@code length} letters: highly periodic, many critical cuts. */
+  private static byte[] fibonacci(int length) {
+    String a = "a";
+    String b = "ab";
+    while (b.length() < length) {
+      String next = b + a;
+      a = b;
+      b = next;
+    }
+    return b.substring(0, length).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  @Test
+  void twoWayFindsPeriodicAndAdversarialNeedlesLikeNaiveSearch() {
+    List<byte[]> needles = new ArrayList<>();
+    needles.add("a".repeat(40).getBytes(StandardCharsets.US_ASCII));
+    needles.add(("a".repeat(39) + "b").getBytes(StandardCharsets.US_ASCII));
+    needles.add(("b" + "a".repeat(39)).getBytes(StandardCharsets.US_ASCII));
+    needles.add("abababababab".getBytes(StandardCharsets.US_ASCII));
+    needles.add("abaabaabaab".getBytes(StandardCharsets.US_ASCII));
+    needles.add("aabaabaaba".getBytes(StandardCharsets.US_ASCII));
+    needles.add(fibonacci(33));
+    needles.add(fibonacci(70));
+    needles.add(new byte[] {(byte) 0xFF, 0x00, (byte) 0xFF, 0x00, (byte) 0x80});
+    needles.add(new byte[] {(byte) 0x80, 0x7F, (byte) 0x80});
+    List<byte[]> haystacks = new ArrayList<>();
+    haystacks.add("a".repeat(500).getBytes(StandardCharsets.US_ASCII));
+    haystacks.add(("a".repeat(39) + "b").repeat(12).getBytes(StandardCharsets.US_ASCII));
+    haystacks.add(("a".repeat(38) + "b").repeat(12).getBytes(StandardCharsets.US_ASCII));
+    haystacks.add("ab".repeat(300).getBytes(StandardCharsets.US_ASCII));
+    haystacks.add("abaab".repeat(120).getBytes(StandardCharsets.US_ASCII));
+    haystacks.add(fibonacci(2000));
+    byte[] bytes = new byte[600];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) (i % 5 == 4 ? 0x80 : (i % 2 == 0 ? 0xFF : 0x00));
+    }
+    haystacks.add(bytes);
+    for (byte[] needle : needles) {
+      for (byte[] haystack : haystacks) {
+        SearchProcessor processor =
+            AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(needle)
+                .newSearchProcessor();
+        assertThat(processorMatchEnds(processor, haystack))
+            .as("needle %s", new String(needle, StandardCharsets.ISO_8859_1))
+            .isEqualTo(naiveMatchEnds(haystack, needle));
+        processor.reset();
+        assertThat(processorMatchEnds(processor, haystack))
+            .as("after reset")
+            .isEqualTo(naiveMatchEnds(haystack, needle));
+      }
+    }
+  }
+
+  @Test
+  void twoWayRefusesAnEmptyNeedle() {
+    assertThatThrownBy(
+            () -> AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(new byte[0]))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void kmpFindsNeedlesInTextOfMostlyUnrelatedBytes() {
     // Over a large alphabet most bytes are neither a partial match nor the needle's first byte
     // (the processor's short step); needles that start with a repeated byte and one-byte needles
@@ -117,6 +182,7 @@ class SearchProcessorTest {
       for (SearchProcessorFactory factory :
           List.of(
               AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(needle),
+              AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(needle),
               AbstractMultiSearchProcessorFactory.newAhoCorasicSearchProcessorFactory(
                   needle, new byte[] {'#', 1, 2, 3, 4, 5, 6, 7}))) {
         assertThat(processorMatchEnds(factory.newSearchProcessor(), haystack))
@@ -174,6 +240,7 @@ class SearchProcessorTest {
         for (SearchProcessorFactory factory :
             List.of(
                 AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(needle),
+                AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(needle),
                 AbstractMultiSearchProcessorFactory.newAhoCorasicSearchProcessorFactory(
                     needle, new byte[] {9, 9}))) {
           String what = factory.getClass().getSimpleName() + " over " + buf;
@@ -272,7 +339,8 @@ class SearchProcessorTest {
     for (AbstractSearchProcessorFactory factory :
         List.of(
             AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(ascii("\r\n\r\n")),
-            AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(ascii("\r\n\r\n")))) {
+            AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(ascii("\r\n\r\n")),
+            AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(ascii("\r\n\r\n")))) {
       assertThat(processorMatchEnds(factory.newSearchProcessor(), haystack)).isEmpty();
     }
   }
@@ -283,6 +351,7 @@ class SearchProcessorTest {
         List.of(
             AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(ascii("abc")),
             AbstractSearchProcessorFactory.newBitapSearchProcessorFactory(ascii("abc")),
+            AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(ascii("abc")),
             AbstractMultiSearchProcessorFactory.newAhoCorasicSearchProcessorFactory(
                 ascii("abc")))) {
       SearchProcessor processor = factory.newSearchProcessor();
@@ -323,8 +392,11 @@ class SearchProcessorTest {
     byte[] needle = ascii("ab");
     SearchProcessorFactory kmp =
         AbstractSearchProcessorFactory.newKmpSearchProcessorFactory(needle);
+    SearchProcessorFactory twoWay =
+        AbstractSearchProcessorFactory.newTwoWaySearchProcessorFactory(needle);
     needle[1] = 'x';
     assertThat(processorMatchEnds(kmp.newSearchProcessor(), ascii("ab"))).containsExactly(1);
+    assertThat(processorMatchEnds(twoWay.newSearchProcessor(), ascii("ab"))).containsExactly(1);
   }
 
   private static byte[] ascii(String s) {

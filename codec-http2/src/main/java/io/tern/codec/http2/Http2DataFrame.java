@@ -27,9 +27,19 @@ public final class Http2DataFrame implements Http2StreamFrame, ReferenceCounted 
   private final int padding;
 
   /**
+   * Creates a frame for an {@link Http2StreamChannel}, which fills in its stream (stream id 0).
+   *
+   * @param content the bytes, owned by the frame from now on
+   * @param endStream whether the sender's side of the stream ends with it
+   */
+  public Http2DataFrame(ByteBuf content, boolean endStream) {
+    this(0, content, endStream, 0);
+  }
+
+  /**
    * Creates a frame.
    *
-   * @param streamId the stream
+   * @param streamId the stream (0 on a frame written to an {@link Http2StreamChannel}: its own)
    * @param content the bytes, owned by the frame from now on
    * @param endStream whether the sender's side of the stream ends with it
    */
@@ -40,14 +50,14 @@ public final class Http2DataFrame implements Http2StreamFrame, ReferenceCounted 
   /**
    * Creates a frame with padding.
    *
-   * @param streamId the stream
+   * @param streamId the stream (0 on a frame written to an {@link Http2StreamChannel}: its own)
    * @param content the bytes, owned by the frame from now on
    * @param endStream whether the stream ends
    * @param padding for an outbound frame, padding bytes to add (0 to 255); for an inbound one, the
    *     padding and pad-length bytes it carried (they count against flow control too)
    */
   public Http2DataFrame(int streamId, ByteBuf content, boolean endStream, int padding) {
-    if (streamId <= 0) {
+    if (streamId < 0) {
       throw new IllegalArgumentException("streamId: " + streamId);
     }
     if (padding < 0 || padding > 256) {

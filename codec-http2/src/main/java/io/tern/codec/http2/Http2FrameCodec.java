@@ -10,11 +10,12 @@ import io.tern.transport.channel.ChannelHandler;
  * with {@link #forServer()} or {@link #forClient()}.
  *
  * <p><b>Inbound</b> the application receives {@link Http2HeadersFrame}, {@link Http2DataFrame}
- * (whose bytes the codec returns to the peer's window once passed on), {@link Http2ResetFrame},
- * {@link Http2SettingsFrame} (the peer's, applied and acknowledged), {@link Http2SettingsAckFrame},
- * {@link Http2PingFrame} (acknowledgements of its own pings), {@link Http2GoAwayFrame} and {@link
- * Http2PriorityUpdateFrame}. Stream errors reset the stream and the application sees a {@link
- * Http2ResetFrame}; connection errors send GOAWAY and close the channel.
+ * (whose bytes the codec returns to the peer's window once passed on, or, with an {@link
+ * Http2MultiplexHandler} after it, once the stream's channel has read them), {@link
+ * Http2ResetFrame}, {@link Http2SettingsFrame} (the peer's, applied and acknowledged), {@link
+ * Http2SettingsAckFrame}, {@link Http2PingFrame} (acknowledgements of its own pings), {@link
+ * Http2GoAwayFrame} and {@link Http2PriorityUpdateFrame}. Stream errors reset the stream and the
+ * application sees a {@link Http2ResetFrame}; connection errors send GOAWAY and close the channel.
  *
  * <p><b>Outbound</b> it accepts the same frame types: a {@link Http2HeadersFrame} with stream id 0
  * opens a stream (clients; the id is the next odd one, in write order), {@link Http2DataFrame}s are

@@ -41,6 +41,17 @@ public record Http2HeadersFrame(int streamId, Http2Headers headers, boolean endS
   }
 
   /**
+   * Creates an unpadded frame for an {@link Http2StreamChannel}, which fills in its stream (stream
+   * id 0; on a client's new stream channel the first such frame opens the stream).
+   *
+   * @param headers the fields
+   * @param endStream whether the stream ends
+   */
+  public Http2HeadersFrame(Http2Headers headers, boolean endStream) {
+    this(0, headers, endStream, 0);
+  }
+
+  /**
    * Creates an unpadded frame.
    *
    * @param streamId the stream, or 0 to open a new one

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Tern's HTTP/2 client ({@link Http2FrameCodec#forClient()}) against nghttp2's reference server
- * {@code nghttpd} (h2c with prior knowledge) on 127.0.0.1: concurrent GETs on one connection, a
- * body larger than the initial windows, a 404.
+ * {@code nghttpd} on 127.0.0.1: concurrent GETs on one connection, a body larger than the initial
+ * windows, a 404, by prior knowledge with frames and with stream channels, and after an h2c upgrade
+ * from HTTP/1.1 ({@link CleartextHttp2ClientUpgradeHandler}).
  */
 @Tag("interop")
 class Http2ClientNghttpdInteropTest {
@@ -163,6 +164,50 @@ class Http2ClientNghttpdInteropTest {
     } finally {
       ch.close().sync();
       collector.bodies.values().forEach(ByteBuf::release);
+    }
+  }
+
+  @Test
+  void streamChannelsFetchConcurrently() throws Exception {
+    Channel ch =
+        new Bootstrap()
+            .group(group)
+            .channelFactory(NioSocketChannel::new)
+            .handler(
+                new ChannelInitializer<Channel>() {
+                  @Override
+                  protected void initChannel(Channel c) {
+                    c.pipeline()
+                        .addLast(
+                            Http2FrameCodec.forClient().build(), Http2MultiplexHandler.forClient());
+                  }
+                })
+            .connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
+            .sync()
+            .getNow();
+    try {
+      String[] paths = {"/hello.txt", "/big.bin", "/missing"};
+      ResponseCollector[] collectors = new ResponseCollector[paths.length];
+      for (int i = 0; i < paths.length; i++) {
+        collectors[i] = new ResponseCollector();
+        Http2StreamChannel s =
+            new Http2StreamChannelBootstrap(ch).handler(collectors[i]).open().sync().getNow();
+        s.writeAndFlush(
+            new Http2HeadersFrame(
+                new Http2Headers()
+                    .method("GET")
+                    .scheme("http")
+                    .path(paths[i])
+                    .authority("127.0.0.1:" + port),
+                true));
+      }
+      assertThat(collectors[0].response.get(60, TimeUnit.SECONDS))
+          .isEqualTo("200 Hello from nghttpd");
+      String big = collectors[1].response.get(60, TimeUnit.SECONDS);
+      assertThat(big).startsWith("200 abcdefghijklmnopqrstuvwxyzabc").hasSize(4 + 300_000);
+      assertThat(collectors[2].response.get(60, TimeUnit.SECONDS)).startsWith("404 ");
+    } finally {
+      ch.close().sync();
     }
   }
 }

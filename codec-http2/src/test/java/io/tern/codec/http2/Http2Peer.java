@@ -69,6 +69,26 @@ final class Http2Peer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * For a client codec under test: drops the client preface it wrote, sends the server's SETTINGS
+   * and acknowledges the client's.
+   */
+  Http2Peer serverHandshake(Http2Settings settings) {
+    channel.runPendingTasks();
+    Object o;
+    while ((o = channel.readOutbound()) != null) {
+      if (o instanceof ByteBuf b) {
+        received.writeBytes(b);
+      }
+      ReferenceCountUtil.release(o);
+    }
+    received.skipBytes(PREFACE.length);
+    send(settings(settings));
+    send(ack());
+    frames(); // the client's SETTINGS, its WINDOW_UPDATE and the ack
+    return this;
+  }
+
   static ByteBuf ack() {
     ByteBuf b = Unpooled.buffer();
     Http2FrameWriter.settingsAck(b);

@@ -26,12 +26,14 @@ class Http2PeersInteropTest {
   private static Http2TestServer server;
   private static Http2TestServer cleartext;
   private static Http2TestServer tls;
+  private static Http2TestServer multiplexed;
 
   @BeforeAll
   static void start() throws Exception {
     server = Http2TestServer.priorKnowledge(0);
     cleartext = Http2TestServer.cleartext(0);
     tls = Http2TestServer.tls(0);
+    multiplexed = Http2TestServer.multiplexed(0);
   }
 
   @AfterAll
@@ -39,6 +41,7 @@ class Http2PeersInteropTest {
     server.close();
     cleartext.close();
     tls.close();
+    multiplexed.close();
   }
 
   /** Runs a peer to its end (at most {@code seconds}) and returns its exit code and output. */
@@ -83,19 +86,7 @@ class Http2PeersInteropTest {
 
   @Test
   void h2specStrictPassesEveryCase() throws Exception {
-    Result r =
-        run(
-            600,
-            h2spec(),
-            "-h",
-            "127.0.0.1",
-            "-p",
-            Integer.toString(server.port()),
-            "-S",
-            "-o",
-            "10");
-    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
-    assertThat(r.exit()).isZero();
+    assertH2specStrictPasses(server.port());
   }
 
   @Test
@@ -204,6 +195,57 @@ class Http2PeersInteropTest {
   }
 
   @Test
+  void h2specStrictPassesEveryCaseThroughStreamChannels() throws Exception {
+    assertH2specStrictPasses(multiplexed.port());
+  }
+
+  @Test
+  void curlWithPriorKnowledgeReachesHttp1HandlersInStreamChannels() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + multiplexed.port() + "/mux");
+    assertThat(r.output()).isEqualTo("hello 1 /mux 2 200");
+  }
+
+  @Test
+  void curlPostsABodyToHttp1HandlersInStreamChannels() throws Exception {
+    Result r =
+        run(
+            60,
+            "curl",
+            "-sS",
+            "--http2-prior-knowledge",
+            "--data-binary",
+            "some content",
+            "-w",
+            " %{http_version} %{http_code}",
+            "http://127.0.0.1:" + multiplexed.port() + "/post");
+    assertThat(r.output()).isEqualTo("hello 1 /post 2 200");
+  }
+
+  @Test
+  void h2loadCompletesEveryRequestThroughStreamChannels() throws Exception {
+    Result r =
+        run(
+            120,
+            "h2load",
+            "-n",
+            "2000",
+            "-c",
+            "4",
+            "-m",
+            "16",
+            "http://127.0.0.1:" + multiplexed.port() + "/");
+    assertThat(r.output()).as(r.output()).contains("2000 succeeded, 0 failed, 0 errored");
+  }
+
+  @Test
   void nghttpFetchesConcurrentRequests() throws Exception {
     String url = "http://127.0.0.1:" + server.port() + "/";
     Result r = run(60, "nghttp", "-n", "-s", url, url + "a", url + "b", url + "c");
@@ -225,5 +267,13 @@ class Http2PeersInteropTest {
             "16",
             "http://127.0.0.1:" + server.port() + "/");
     assertThat(r.output()).as(r.output()).contains("2000 succeeded, 0 failed, 0 errored");
+  }
+
+  /** Runs h2spec in strict mode against {@code port} and asserts that every case passes. */
+  private static void assertH2specStrictPasses(int port) throws Exception {
+    Result r =
+        run(600, h2spec(), "-h", "127.0.0.1", "-p", Integer.toString(port), "-S", "-o", "10");
+    assertThat(r.output()).as(r.output()).contains("146 tests, 146 passed, 0 skipped, 0 failed");
+    assertThat(r.exit()).isZero();
   }
 }

@@ -1,5 +1,6 @@
 package io.tern.codec.http2;
 
+import io.tern.codec.http.HttpObjectAggregator;
 import io.tern.codec.http.HttpServerCodec;
 import io.tern.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.tern.handler.ssl.SelfSignedCertificate;
@@ -48,6 +49,31 @@ final class Http2TestServer implements AutoCloseable {
   static Http2TestServer priorKnowledge(int port) throws InterruptedException {
     return new Http2TestServer(
         port, ch -> ch.pipeline().addLast(Http2FrameCodec.forServer().build(), new HelloHandler()));
+  }
+
+  /**
+   * h2c with prior knowledge, each stream in a stream channel served by HTTP/1-style handlers: the
+   * frame-to-HTTP/1 adapter, an aggregator and {@link Http1HelloHandler}.
+   */
+  static Http2TestServer multiplexed(int port) throws InterruptedException {
+    return new Http2TestServer(
+        port,
+        ch ->
+            ch.pipeline()
+                .addLast(
+                    Http2FrameCodec.forServer().build(),
+                    Http2MultiplexHandler.of(
+                        new ChannelInitializer<Http2StreamChannel>() {
+                          @Override
+                          protected void initChannel(Http2StreamChannel stream) {
+                            stream
+                                .pipeline()
+                                .addLast(
+                                    Http2StreamFrameToHttpObjectCodec.forServer(),
+                                    new HttpObjectAggregator(1 << 16),
+                                    new Http1HelloHandler());
+                          }
+                        })));
   }
 
   /** HTTP/1.1, the h2c upgrade and prior knowledge on one port. */
@@ -108,6 +134,7 @@ final class Http2TestServer implements AutoCloseable {
         switch (kind) {
           case "tls" -> tls(port);
           case "cleartext" -> cleartext(port);
+          case "mux" -> multiplexed(port);
           default -> priorKnowledge(port);
         };
     System.out.println("listening on " + s.port() + " (" + kind + ")");

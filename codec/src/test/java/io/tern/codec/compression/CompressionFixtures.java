@@ -67,6 +67,31 @@ final class CompressionFixtures {
     return out.toByteArray();
   }
 
+  /**
+   * Writes each message through a streaming {@code encoder}, then closes the channel (which ends
+   * the stream) and returns everything it wrote, the stream's last bytes included.
+   */
+  static byte[] encodeStream(ChannelHandler encoder, byte[]... messages) {
+    EmbeddedChannel ch = new EmbeddedChannel(encoder);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (byte[] m : messages) {
+      ch.writeOutbound(Unpooled.copiedBuffer(m));
+      drainOutbound(ch, out);
+    }
+    ch.close();
+    drainOutbound(ch, out);
+    ch.finishAndReleaseAll();
+    return out.toByteArray();
+  }
+
+  static void drainOutbound(EmbeddedChannel ch, ByteArrayOutputStream out) {
+    ByteBuf b;
+    while ((b = ch.readOutbound()) != null) {
+      out.writeBytes(ByteBufUtil.getBytes(b));
+      b.release();
+    }
+  }
+
   /** Feeds {@code input} in chunks of at most {@code chunk} bytes, then closes the channel. */
   static List<String> feed(ChannelHandler decoder, byte[] input, int chunk) {
     int n = (input.length + chunk - 1) / chunk;

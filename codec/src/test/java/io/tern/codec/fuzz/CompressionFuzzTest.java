@@ -5,6 +5,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.tern.codec.compression.BrotliDecoder;
 import io.tern.codec.compression.DecompressionLimits;
 import io.tern.codec.compression.Lz4FrameDecoder;
+import io.tern.codec.compression.NativeBrotliDecoder;
+import io.tern.codec.compression.NativeZstdDecoder;
 import io.tern.codec.compression.SnappyFrameDecoder;
 import io.tern.codec.compression.ZlibDecoder;
 import io.tern.codec.compression.ZlibWrapper;
@@ -53,5 +55,19 @@ class CompressionFuzzTest {
     byte[] input = data.consumeBytes(data.consumeInt(0, 8192));
     DecompressionLimits limits = new DecompressionLimits(1 << 18, 50, 4096);
     FuzzSupport.check(data, () -> new BrotliDecoder(limits, 1024), input, false);
+  }
+
+  @FuzzTest(maxDuration = "30s")
+  void nativeZstd(FuzzedDataProvider data) {
+    byte[] input = data.consumeBytes(data.consumeInt(0, 8192));
+    DecompressionLimits limits = new DecompressionLimits(1 << 18, 50, 4096);
+    FuzzSupport.check(data, () -> new NativeZstdDecoder(limits, 1024), input, false);
+  }
+
+  @FuzzTest(maxDuration = "30s")
+  void nativeBrotli(FuzzedDataProvider data) {
+    byte[] input = data.consumeBytes(data.consumeInt(0, 8192));
+    DecompressionLimits limits = new DecompressionLimits(1 << 18, 50, 4096);
+    FuzzSupport.check(data, () -> new NativeBrotliDecoder(limits, 1024), input, false);
   }
 }

@@ -16,12 +16,14 @@ import io.tern.transport.channel.ServerChannel;
 import java.net.SocketAddress;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * {@code ./run-example mqtt-broker [--port 1883] [--threads N] [--transport nio] [--max-packet-size
- * B] [--receive-maximum N] [--server-keep-alive S] [--refuse F1,F2]}: an MQTT 3.1, 3.1.1 and 5.0
- * broker.
+ * {@code ./run-example mqtt-broker [--port 1883] [--ws-port N] [--threads N] [--transport nio]
+ * [--max-packet-size B] [--receive-maximum N] [--server-keep-alive S] [--refuse F1,F2]}: an MQTT
+ * 3.1, 3.1.1 and 5.0 broker; with {@code --ws-port} it also serves MQTT over WebSocket on {@code
+ * ws://HOST:N/mqtt} (subprotocol {@code mqtt}).
  *
  * <p>Sessions (clean or persistent, with expiry), QoS 0, 1 and 2 with in-flight windows and
  * redelivery on reconnect, retained messages, wills with delay, wildcard, overlapping and shared
@@ -32,7 +34,7 @@ import java.util.stream.Collectors;
  *
  * <p>MQTT over WebSocket (subprotocol {@code mqtt}) needs only a different front of the pipeline: a
  * WebSocket server handshake and a frame-to-{@code ByteBuf} adapter placed before the same three
- * handlers in {@link #initChannel}; it waits for the WebSocket codec.
+ * handlers ({@link MqttOverWebSocket}).
  */
 public final class MqttBroker {
   private MqttBroker() {}
@@ -49,18 +51,7 @@ public final class MqttBroker {
   static Future<ServerChannel> start(
       Transport transport, EventLoopGroup group, SocketAddress address, BrokerConfig config) {
     Broker broker = new Broker(config);
-    Future<ServerChannel> bound =
-        new ServerBootstrap()
-            .group(group)
-            .channelFactory(transport.serverChannelFactory())
-            .childHandler(
-                new ChannelInitializer<Channel>() {
-                  @Override
-                  protected void initChannel(Channel ch) {
-                    MqttBroker.initChannel(ch, broker);
-                  }
-                })
-            .bind(address);
+    Future<ServerChannel> bound = listen(transport, group, address, ch -> initChannel(ch, broker));
     // Retained and queued messages are released when the broker stops listening.
     bound.addListener(
         f -> {
@@ -71,7 +62,77 @@ public final class MqttBroker {
     return bound;
   }
 
-  /** The pipeline of one client connection (a WebSocket front would go before these). */
+  /**
+   * The two listeners of a broker serving MQTT over TCP and over WebSocket.
+   *
+   * @param tcp the MQTT listener; closing it closes the other and stops the broker
+   * @param webSocket the MQTT-over-WebSocket listener (path {@value MqttOverWebSocket#PATH})
+   */
+  record Listeners(ServerChannel tcp, ServerChannel webSocket) {}
+
+  /**
+   * Starts a broker listening for MQTT on {@code address} and for MQTT over WebSocket on {@code
+   * webSocketAddress}, both served by one broker (a WebSocket client and a TCP client share topics
+   * and sessions).
+   *
+   * @param transport the transport
+   * @param group the event loops
+   * @param address where to listen for MQTT
+   * @param webSocketAddress where to listen for MQTT over WebSocket
+   * @param config what the broker announces and enforces
+   * @return both listeners, bound
+   * @throws Exception if either cannot be bound (then neither stays open)
+   */
+  static Listeners startWithWebSocket(
+      Transport transport,
+      EventLoopGroup group,
+      SocketAddress address,
+      SocketAddress webSocketAddress,
+      BrokerConfig config)
+      throws Exception {
+    Broker broker = new Broker(config);
+    ServerChannel tcp =
+        listen(transport, group, address, ch -> initChannel(ch, broker)).sync().getNow();
+    ServerChannel ws;
+    try {
+      ws =
+          listen(
+                  transport,
+                  group,
+                  webSocketAddress,
+                  ch -> MqttOverWebSocket.initServerChannel(ch, broker))
+              .sync()
+              .getNow();
+    } catch (Exception e) {
+      tcp.close().sync();
+      broker.close();
+      throw e;
+    }
+    tcp.closeFuture()
+        .addListener(
+            closed -> {
+              ws.close();
+              broker.close();
+            });
+    return new Listeners(tcp, ws);
+  }
+
+  private static Future<ServerChannel> listen(
+      Transport transport, EventLoopGroup group, SocketAddress address, Consumer<Channel> init) {
+    return new ServerBootstrap()
+        .group(group)
+        .channelFactory(transport.serverChannelFactory())
+        .childHandler(
+            new ChannelInitializer<Channel>() {
+              @Override
+              protected void initChannel(Channel ch) {
+                init.accept(ch);
+              }
+            })
+        .bind(address);
+  }
+
+  /** The pipeline of one MQTT connection over TCP (see {@link MqttOverWebSocket} for WebSocket). */
   static void initChannel(Channel ch, Broker broker) {
     ch.pipeline()
         .addLast("mqtt-decoder", MqttDecoder.forServer(broker.config().limits()))
@@ -92,8 +153,19 @@ public final class MqttBroker {
     BrokerConfig config = config(options);
     int threads = options.positiveInt("threads", 2 * Runtime.getRuntime().availableProcessors());
     EventLoopGroup group = new MultiThreadEventLoopGroup(threads, transport.ioHandlerFactory());
+    int wsPort = options.intValue("ws-port", -1);
     try {
-      ServerChannel server = start(transport, group, address, config).sync().getNow();
+      ServerChannel server;
+      if (wsPort >= 0) {
+        SocketAddress wsAddress = transport.address(options.get("host", "127.0.0.1"), wsPort);
+        Listeners listeners = startWithWebSocket(transport, group, address, wsAddress, config);
+        server = listeners.tcp();
+        System.out.printf(
+            "mqtt broker: MQTT over WebSocket on ws://%s%s (subprotocol mqtt)%n",
+            listeners.webSocket().localAddress(), MqttOverWebSocket.PATH);
+      } else {
+        server = start(transport, group, address, config).sync().getNow();
+      }
       System.out.printf(
           "mqtt broker listening on %s (transport %s, %d loops)%n",
           server.localAddress(), transport.name(), threads);

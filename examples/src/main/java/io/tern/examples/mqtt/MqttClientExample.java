@@ -17,6 +17,7 @@ import io.tern.transport.bootstrap.Bootstrap;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.ChannelInitializer;
 import java.net.SocketAddress;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,8 @@ import java.util.function.Consumer;
  * {@code ./run-example mqtt-client --sub TOPIC [--count N]} prints the messages of a subscription
  * ({@code topic payload} per line; exits after N, default unlimited); {@code ./run-example
  * mqtt-client --pub TOPIC MESSAGE} publishes one message. Both take {@code [--port 1883] [--host
- * 127.0.0.1] [--qos 0|1|2] [--retain] [--mqtt-version 3.1|3.1.1|5] [--client-id ID]}.
+ * 127.0.0.1] [--qos 0|1|2] [--retain] [--mqtt-version 3.1|3.1.1|5] [--client-id ID]}; {@code --ws
+ * ws://HOST:PORT/mqtt} connects over WebSocket (subprotocol {@code mqtt}) instead of TCP.
  */
 public final class MqttClientExample {
   private MqttClientExample() {}
@@ -61,6 +63,44 @@ public final class MqttClientExample {
               }
             })
         .connect(address)
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                done.tryFailure(f.cause());
+              }
+            });
+    return done;
+  }
+
+  /**
+   * Connects over WebSocket to {@code uri}, does the task and disconnects.
+   *
+   * @param transport the transport
+   * @param group the event loops
+   * @param uri the broker's {@code ws://} URI (its path is usually {@code /mqtt})
+   * @param task what to do
+   * @return completed when the task is done
+   */
+  static Future<Void> runOverWebSocket(
+      Transport transport, EventLoopGroup group, URI uri, MqttClientHandler.Task task) {
+    Promise<Void> done = group.next().newPromise();
+    if (!"ws".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+      done.tryFailure(new UsageException("--ws needs a ws://HOST:PORT/PATH URI: " + uri));
+      return done;
+    }
+    int port = uri.getPort() < 0 ? 80 : uri.getPort();
+    MqttClientHandler client = new MqttClientHandler(task, done);
+    new Bootstrap()
+        .group(group)
+        .channelFactory(transport.channelFactory())
+        .handler(
+            new ChannelInitializer<Channel>() {
+              @Override
+              protected void initChannel(Channel ch) {
+                MqttOverWebSocket.initClientChannel(ch, uri, client);
+              }
+            })
+        .connect(transport.address(uri.getHost(), port))
         .addListener(
             f -> {
               if (!f.isSuccess()) {
@@ -110,8 +150,13 @@ public final class MqttClientExample {
     Transport transport = Transports.select(options);
     SocketAddress address = transport.address(options.get("host", "127.0.0.1"), options.port(1883));
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
+    String ws = options.get("ws", null);
     try {
-      run(transport, group, address, task).sync();
+      if (ws != null) {
+        runOverWebSocket(transport, group, URI.create(ws), task).sync();
+      } else {
+        run(transport, group, address, task).sync();
+      }
       if (pubTopic != null) {
         System.out.println("published to " + pubTopic);
       }

@@ -46,6 +46,7 @@ final class MqttClientHandler implements ChannelHandler {
   private final Task task;
   private final Promise<Void> done;
   private int received;
+  private boolean connectSent;
 
   MqttClientHandler(Task task, Promise<Void> done) {
     this.task = task;
@@ -53,7 +54,24 @@ final class MqttClientHandler implements ChannelHandler {
   }
 
   @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    // Added to a connection already open: behind a WebSocket handshake.
+    if (ctx.channel().isActive()) {
+      sendConnect(ctx);
+    }
+  }
+
+  @Override
   public void channelActive(ChannelHandlerContext ctx) {
+    sendConnect(ctx);
+    ctx.fireChannelActive();
+  }
+
+  private void sendConnect(ChannelHandlerContext ctx) {
+    if (connectSent) {
+      return;
+    }
+    connectSent = true;
     ctx.writeAndFlush(
         MqttMessageBuilders.connect()
             .version(task.version())
@@ -61,7 +79,11 @@ final class MqttClientHandler implements ChannelHandler {
             .cleanStart(true)
             .keepAlive(60)
             .build());
-    ctx.fireChannelActive();
+  }
+
+  /** Fails the task before this handler could run it (a failed WebSocket handshake). */
+  void failEarly(Throwable cause) {
+    done.tryFailure(cause);
   }
 
   @Override

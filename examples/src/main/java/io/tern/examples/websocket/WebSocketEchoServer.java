@@ -2,6 +2,7 @@ package io.tern.examples.websocket;
 
 import io.tern.codec.http.HttpObjectAggregator;
 import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.websocket.PerMessageDeflateConfig;
 import io.tern.codec.http.websocket.WebSocketDecoderConfig;
 import io.tern.codec.http.websocket.WebSocketFrame;
 import io.tern.codec.http.websocket.WebSocketServerProtocolConfig;
@@ -21,10 +22,11 @@ import io.tern.transport.channel.ServerChannel;
 import java.net.SocketAddress;
 
 /**
- * {@code ./run-example websocket-echo [--port 9001] [--host 127.0.0.1] [--transport nio]}: a
- * WebSocket server on {@code ws://HOST:PORT/} that echoes every data frame as it arrives (a
- * fragmented message comes back fragmented the same way). Frames and messages up to 16 MiB (what
- * the Autobahn|Testsuite sends); it is the server the conformance suite runs against.
+ * {@code ./run-example websocket-echo [--port 9001] [--host 127.0.0.1] [--transport nio]
+ * [--deflate]}: a WebSocket server on {@code ws://HOST:PORT/} that echoes every data frame as it
+ * arrives (a fragmented message comes back fragmented the same way). Frames and messages up to 16
+ * MiB (what the Autobahn|Testsuite sends); it is the server the conformance suite runs against.
+ * With {@code --deflate} it accepts permessage-deflate (RFC 7692) when a client offers it.
  *
  * <p>Each connection's pipeline: {@link HttpServerCodec} and {@link HttpObjectAggregator} for the
  * handshake, {@link WebSocketServerProtocolHandler} (which replaces both with the frame codec once
@@ -63,12 +65,30 @@ public final class WebSocketEchoServer {
    */
   public static Future<ServerChannel> start(
       Transport transport, EventLoopGroup group, SocketAddress address) {
+    return start(transport, group, address, null);
+  }
+
+  /**
+   * Starts the server on a group's loops, accepting permessage-deflate.
+   *
+   * @param transport the transport
+   * @param group event loops running the transport's I/O handler
+   * @param address where to listen
+   * @param deflate what to accept of permessage-deflate, or {@code null} for no extension
+   * @return completed with the listening channel
+   */
+  public static Future<ServerChannel> start(
+      Transport transport,
+      EventLoopGroup group,
+      SocketAddress address,
+      PerMessageDeflateConfig deflate) {
     WebSocketServerProtocolConfig config =
         WebSocketServerProtocolConfig.builder("/")
             .decoderConfig(
                 WebSocketDecoderConfig.forServer()
                     .withMaxFramePayloadLength(MAX_PAYLOAD)
                     .withMaxMessagePayloadLength(MAX_PAYLOAD))
+            .perMessageDeflate(deflate)
             .build();
     return new ServerBootstrap()
         .group(group)
@@ -100,8 +120,12 @@ public final class WebSocketEchoServer {
     SocketAddress address = transport.address(options.get("host", "127.0.0.1"), options.port(9001));
     EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
     try {
-      ServerChannel server = start(transport, group, address).sync().getNow();
-      System.out.printf("websocket-echo listening on ws://%s/%n", server.localAddress());
+      PerMessageDeflateConfig deflate =
+          options.flag("deflate") ? PerMessageDeflateConfig.defaults() : null;
+      ServerChannel server = start(transport, group, address, deflate).sync().getNow();
+      System.out.printf(
+          "websocket-echo listening on ws://%s/%s%n",
+          server.localAddress(), deflate != null ? " (permessage-deflate accepted)" : "");
       server.closeFuture().sync();
     } finally {
       group.shutdownGracefully().sync();

@@ -60,14 +60,17 @@ class MqttInteropTest {
   private Process broker;
   private final Path brokerLog = Files.createTempFile("mqtt-broker", ".log");
   private int port;
+  private int wsPort;
 
   MqttInteropTest() throws IOException {}
 
   @BeforeAll
   void startBroker() throws Exception {
     group = new MultiThreadEventLoopGroup(2, nio.ioHandlerFactory());
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        ServerSocket w = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       port = s.getLocalPort();
+      wsPort = w.getLocalPort();
     }
     // The example as a user runs it, in its own JVM: `./run-example mqtt-broker ...`.
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -81,6 +84,8 @@ class MqttInteropTest {
                 "mqtt-broker",
                 "--port",
                 "" + port,
+                "--ws-port",
+                "" + wsPort,
                 "--threads",
                 "2",
                 "--server-keep-alive",
@@ -91,6 +96,7 @@ class MqttInteropTest {
             .redirectOutput(ProcessBuilder.Redirect.appendTo(brokerLog.toFile()))
             .start();
     awaitPort(port);
+    awaitPort(wsPort);
   }
 
   @AfterAll
@@ -186,6 +192,38 @@ class MqttInteropTest {
     }
     assertThat(tests).as(out).hasSize(37);
     return tests.stream();
+  }
+
+  /**
+   * MQTT over WebSocket with paho-mqtt's own WebSocket transport ({@code ws_pubsub.py}): 3.1.1 and
+   * 5, subscribers and publishers over WebSocket and TCP mixed, a 60 KB payload.
+   */
+  @Test
+  void pahoOverWebSocketThroughTheBroker() throws Exception {
+    require("/usr/bin/python3", "apt package python3");
+    Path script = Files.createTempFile("ws_pubsub", ".py");
+    try (InputStream in = MqttInteropTest.class.getResourceAsStream("ws_pubsub.py")) {
+      Files.write(script, in.readAllBytes());
+    }
+    Process p =
+        new ProcessBuilder(
+                "/usr/bin/python3", script.toString(), "127.0.0.1", "" + wsPort, "" + port)
+            .redirectErrorStream(true)
+            .start();
+    try {
+      if (!p.waitFor(2, TimeUnit.MINUTES)) {
+        throw new AssertionError("ws_pubsub.py did not finish in 2 minutes");
+      }
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (out.contains("No module named 'paho'")) {
+        throw new AssertionError("paho-mqtt is missing (apt package python3-paho-mqtt)\n" + out);
+      }
+      assertThat(out).contains("0 failed").doesNotContain("FAIL ");
+      assertThat(p.exitValue()).as(out).isZero();
+    } finally {
+      p.destroyForcibly();
+      Files.deleteIfExists(script);
+    }
   }
 
   @ParameterizedTest

@@ -32,11 +32,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  * RabbitMQ's STOMP plugin (Debian {@code rabbitmq-server}), in STOMP 1.0, 1.1 and 1.2: a session in
  * a transaction, each message acknowledged with the headers its version wants. The broker runs with
  * a private node name, directories and ports on 127.0.0.1, and is stopped by PID.
+ *
+ * <p>Erlang's port mapper ({@code epmd}) is started here too, in the foreground on a private port:
+ * left to itself, the Erlang VM would start one with {@code epmd -daemon}, which detaches from the
+ * VM (so it is no descendant to stop) and outlives the test on the machine's default port. With
+ * {@code ERL_EPMD_PORT} naming the running one, the VM uses it and starts none; the test stops it
+ * by PID and checks that nothing answers on its port any more.
  */
 @Tag("interop")
 class StompClientRabbitMqInteropTest {
   private static final Path SERVER = Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server");
+  private static final Path EPMD = Path.of("/usr/lib/erlang/bin/epmd");
   private static Path directory;
+  private static Process epmd;
+  private static int epmdPort;
   private static Process rabbit;
   private static int stompPort;
 
@@ -46,7 +55,26 @@ class StompClientRabbitMqInteropTest {
         .as(
             "rabbitmq-server is not installed: apt package rabbitmq-server (bash .ci/install-peers)")
         .isTrue();
+    assertThat(Files.isExecutable(EPMD))
+        .as("epmd is not installed: apt package erlang-base (a dependency of rabbitmq-server)")
+        .isTrue();
     directory = Files.createTempDirectory("tern-rabbitmq");
+    epmdPort = freePort();
+    epmd =
+        new ProcessBuilder(
+                EPMD.toString(), "-port", Integer.toString(epmdPort), "-address", "127.0.0.1")
+            .redirectErrorStream(true)
+            .redirectOutput(directory.resolve("epmd.log").toFile())
+            .redirectInput(new File("/dev/null"))
+            .start();
+    long epmdDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!accepts(epmdPort)) {
+      if (!epmd.isAlive() || System.nanoTime() > epmdDeadline) {
+        throw new AssertionError(
+            "epmd did not come up:\n" + Files.readString(directory.resolve("epmd.log")));
+      }
+      Thread.sleep(50);
+    }
     int amqpPort = freePort();
     stompPort = freePort();
     Files.writeString(directory.resolve("enabled_plugins"), "[rabbitmq_stomp].\n");
@@ -68,6 +96,8 @@ class StompClientRabbitMqInteropTest {
     env.put("HOME", directory.toString());
     env.put("RABBITMQ_NODENAME", "tern" + stompPort + "@localhost");
     env.put("RABBITMQ_DIST_PORT", "" + freePort());
+    env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
+    env.put("ERL_EPMD_ADDRESS", "127.0.0.1");
     env.put("RABBITMQ_MNESIA_BASE", directory.resolve("mnesia").toString());
     env.put("RABBITMQ_LOG_BASE", directory.resolve("log").toString());
     env.put("RABBITMQ_LOGS", "-");
@@ -95,11 +125,22 @@ class StompClientRabbitMqInteropTest {
         rabbit.destroyForcibly().waitFor();
       }
     }
+    boolean epmdLeft = false;
+    if (epmd != null) {
+      epmd.destroy();
+      if (!epmd.waitFor(10, TimeUnit.SECONDS)) {
+        epmd.destroyForcibly().waitFor();
+      }
+      // Nothing else may be left on the port mapper's port: an epmd the VM started by itself
+      // (had it missed ours) would be listening there now.
+      epmdLeft = accepts(epmdPort);
+    }
     if (directory != null) {
       try (Stream<Path> files = Files.walk(directory)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
+    assertThat(epmdLeft).as("an epmd still answers on port " + epmdPort).isFalse();
   }
 
   @ParameterizedTest

@@ -1,6 +1,7 @@
 package io.tern.handler.ssl;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.handler.ssl.spi.NativeSslEngine;
 import io.tern.transport.channel.ChannelHandlerContext;
 import java.nio.ByteBuffer;
 import javax.net.ssl.SSLEngine;
@@ -12,9 +13,10 @@ import javax.net.ssl.SSLException;
 /**
  * The inbound half of an {@link SslHandler}: everything that calls {@link SSLEngine#unwrap}. It
  * finds the complete records at the start of the cumulation (a batch of up to {@code
- * maxBatchBytes}), copies a batch in direct memory to the heap once, decrypts it into one buffer
- * from the channel's allocator and fires that buffer as {@code channelRead}. It remembers whether
- * it fired something in the current read burst.
+ * maxBatchBytes}), copies a batch in direct memory to the heap once (not for a {@link
+ * NativeSslEngine}, which decrypts from native memory in place), decrypts it into one buffer from
+ * the channel's allocator and fires that buffer as {@code channelRead}. It remembers whether it
+ * fired something in the current read burst.
  *
  * <p>The handler keeps the connection's state (handshake, closing, failure) and decides whether
  * records are decrypted at all; when an unwrap reports handshake progress, the decryptor hands it
@@ -40,11 +42,13 @@ final class SslDecryptor {
 
   private final SSLEngine engine;
   private final int maxBatchBytes;
+  private final boolean nativeEngine;
   private boolean firedRead;
 
   SslDecryptor(SSLEngine engine, int maxBatchBytes) {
     this.engine = engine;
     this.maxBatchBytes = maxBatchBytes;
+    this.nativeEngine = engine instanceof NativeSslEngine;
   }
 
   /**
@@ -84,16 +88,17 @@ final class SslDecryptor {
   boolean unwrap(ChannelHandlerContext ctx, ByteBuf in, int length, UnwrapSteps steps)
       throws SSLException {
     int start = in.readerIndex();
-    ByteBuf heapCopy = null;
+    ByteBuf batchCopy = null;
     ByteBuffer src;
-    if (in.hasArray()) {
+    if (in.hasArray() || (nativeEngine && in.isDirect() && in.nioBufferCount() == 1)) {
       src = in.nioBuffer(start, length);
     } else {
       // The JDK decrypts in place, and its AES-GCM runs on arrays only: a direct record would go
-      // through its 768-byte copy loop. One copy of the batch onto the heap costs less.
-      heapCopy = ctx.alloc().heapBuffer(length);
-      heapCopy.writeBytes(in, start, length);
-      src = heapCopy.nioBuffer(0, length);
+      // through its 768-byte copy loop. One copy of the batch onto the heap costs less. (A native
+      // engine gets one contiguous copy only when the cumulation is made of several buffers.)
+      batchCopy = nativeEngine ? ctx.alloc().directBuffer(length) : ctx.alloc().heapBuffer(length);
+      batchCopy.writeBytes(in, start, length);
+      src = batchCopy.nioBuffer(0, length);
     }
     ByteBuf decoded = ctx.alloc().buffer(length);
     boolean closed = false;
@@ -128,8 +133,8 @@ final class SslDecryptor {
       if (decoded != null) {
         decoded.release();
       }
-      if (heapCopy != null) {
-        heapCopy.release();
+      if (batchCopy != null) {
+        batchCopy.release();
       }
     }
     return closed;

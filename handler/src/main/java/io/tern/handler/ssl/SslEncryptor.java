@@ -2,6 +2,7 @@ package io.tern.handler.ssl;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.common.concurrent.Promise;
+import io.tern.handler.ssl.spi.NativeSslEngine;
 import io.tern.transport.channel.ChannelHandlerContext;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -45,6 +46,7 @@ final class SslEncryptor {
 
   private final SSLEngine engine;
   private final int maxBatchBytes;
+  private final boolean nativeEngine;
   private final SslPendingWrites pending = new SslPendingWrites();
   private final List<Promise<Void>> wrapped = new ArrayList<>();
   private int recordOverhead = 64;
@@ -53,6 +55,7 @@ final class SslEncryptor {
   SslEncryptor(SSLEngine engine, int maxBatchBytes) {
     this.engine = engine;
     this.maxBatchBytes = maxBatchBytes;
+    this.nativeEngine = engine instanceof NativeSslEngine;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -123,7 +126,11 @@ final class SslEncryptor {
         if (out == null) {
           long plain = Math.min(pending.readableBytes(), maxBatchBytes);
           long records = plain / MAX_PLAINTEXT + 1;
-          out = ctx.alloc().heapBuffer((int) (plain + records * recordOverhead + packetSize));
+          // The JDK's engine encrypts on arrays (a direct destination costs it a copy); a native
+          // engine writes native memory, which the socket then takes without a copy.
+          int capacity = (int) (plain + records * recordOverhead + packetSize);
+          out =
+              nativeEngine ? ctx.alloc().directBuffer(capacity) : ctx.alloc().heapBuffer(capacity);
         }
         if (out.writableBytes() < packetSize) {
           out.ensureWritable(packetSize);

@@ -30,7 +30,7 @@ import java.util.Objects;
  * <table>
  *   <caption>what a transport implements</caption>
  *   <tr><td>{@link #ioHandle()}</td><td>the handle registered with the loop's {@code
- *       IoHandler}</td></tr>
+ *       IoHandler}; a channel carried by another instead overrides {@link #registerIo()}</td></tr>
  *   <tr><td>{@link #isOpen()}, {@link #isActive()}</td><td>state of the underlying
  *       resource</td></tr>
  *   <tr><td>{@link #queryLocalAddress()}, {@link #queryRemoteAddress()}</td><td>addresses</td></tr>
@@ -290,6 +290,34 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * @return the handle
    */
   protected abstract IoHandle ioHandle();
+
+  /**
+   * Registers this channel's I/O with its event loop; {@link #register()} calls it once, on the
+   * loop. The default registers {@link #ioHandle()} with the loop's {@code IoHandler}.
+   *
+   * <p>A channel whose I/O is carried by another channel on the same loop (an HTTP/2 stream over
+   * its connection) has nothing to register with the loop's {@code IoHandler}, whatever transport
+   * that is: it overrides this method to return {@link #carriedRegistration()}, and its {@link
+   * #ioHandle()} is never called. Everything else (pipeline, outbound buffer, writability, the
+   * close sequence) works as for any channel; the carrier calls {@link #readComplete()}, {@link
+   * #writeReady()} and {@link #closeNow} as a transport's I/O would.
+   *
+   * @return completed with the registration, or failed if the loop refused it
+   */
+  protected Future<IoRegistration> registerIo() {
+    return eventLoop.register(ioHandle());
+  }
+
+  /**
+   * Returns a registration for a channel carried by another (see {@link #registerIo()}): it belongs
+   * to no {@code IoHandler}, stays valid until the channel closes, and refuses {@link
+   * IoRegistration#submit submissions}.
+   *
+   * @return an already completed future of a new registration
+   */
+  protected final Future<IoRegistration> carriedRegistration() {
+    return eventLoop.newSucceededFuture(new CarriedRegistration(this));
+  }
 
   /**
    * Asks the underlying resource for its bound address; {@link #localAddress()} caches the answer.

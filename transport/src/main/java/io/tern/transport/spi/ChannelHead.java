@@ -25,12 +25,13 @@ import java.nio.channels.NotYetConnectedException;
  * {@code do*} hooks, the only part of the channel it calls besides its public {@code Channel}
  * methods. The channel itself reads the state through this class's methods.
  *
- * <p><b>Registration.</b> {@link #register} hands the channel's {@link AbstractChannel#ioHandle()
- * handle} to the loop's {@code IoHandler}; once registered, {@code channelRegistered} fires, then
- * {@code channelActive} if the channel is active from birth (an accepted child). A channel
- * registered twice, or closed before registering, fails the promise; a channel closed while its
- * registration was in flight cancels it; a registration the {@code IoHandler} refused closes the
- * channel without events ({@link #closeForcibly()}), since no handler has seen it yet.
+ * <p><b>Registration.</b> {@link #register} asks the channel to register its I/O ({@link
+ * AbstractChannel#registerIo()}: its handle with the loop's {@code IoHandler}, or nothing for a
+ * channel carried by another); once registered, {@code channelRegistered} fires, then {@code
+ * channelActive} if the channel is active from birth (an accepted child). A channel registered
+ * twice, or closed before registering, fails the promise; a channel closed while its registration
+ * was in flight cancels it; a registration the {@code IoHandler} refused closes the channel without
+ * events ({@link #closeForcibly()}), since no handler has seen it yet.
  *
  * <p><b>Close sequence.</b> Mark the close as initiated; detach the outbound buffer (no more
  * writes); fail a pending connect; cancel the I/O registration (before the resource closes, so no
@@ -246,7 +247,7 @@ final class ChannelHead implements ChannelHandler {
               : new IllegalStateException("already registered: " + channel));
       return;
     }
-    Future<IoRegistration> f = channel.eventLoop().register(channel.ioHandle());
+    Future<IoRegistration> f = channel.registerIo();
     if (f.isDone()) {
       registrationDone(f, promise);
     } else {

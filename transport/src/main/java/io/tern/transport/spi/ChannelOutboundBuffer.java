@@ -156,6 +156,28 @@ public final class ChannelOutboundBuffer extends OutboundWritability {
     return remove(cause, true);
   }
 
+  /**
+   * Removes the current message to hand it on, with its promise, to another channel that carries
+   * this one (an HTTP/2 stream's frames go to its connection): the message is neither released nor
+   * its promise completed; both belong to the caller from now on, which completes the promise when
+   * the carrier has written (or failed to write) the message.
+   *
+   * @return the removed message's promise, or {@code null} if nothing was flushed
+   */
+  public Promise<Void> removeForwarded() {
+    current(); // drops writes cancelled before their flush
+    OutboundEntry e = flushedEntry;
+    if (e == null) {
+      return null;
+    }
+    Promise<Void> promise = e.promise;
+    int size = e.pendingSize;
+    removeEntry(e);
+    e.recycle(pool);
+    decrementPendingBytes(size, true);
+    return promise;
+  }
+
   /** Removes the current entry: succeeds its promise if {@code cause} is null, else fails it. */
   private boolean remove(Throwable cause, boolean notifyWritability) {
     OutboundEntry e = flushedEntry;

@@ -4,6 +4,8 @@ import io.tern.buffer.ByteBuf;
 import io.tern.codec.MessageToMessageDecoder;
 import io.tern.codec.compression.BrotliDecoder;
 import io.tern.codec.compression.DecompressionLimits;
+import io.tern.codec.compression.NativeBrotliDecoder;
+import io.tern.codec.compression.NativeZstdDecoder;
 import io.tern.codec.compression.ZlibDecoder;
 import io.tern.codec.compression.ZlibWrapper;
 import io.tern.codec.compression.ZstdDecoder;
@@ -31,11 +33,13 @@ import java.util.Objects;
 /**
  * Decompresses message content whose {@code Content-Encoding} is {@code gzip}, {@code x-gzip},
  * {@code deflate} or {@code x-deflate}, with the {@code codec} module's {@link ZlibDecoder} and its
- * {@link DecompressionLimits}; also {@code zstd} ({@link ZstdDecoder}) and {@code br} ({@link
- * BrotliDecoder}, which decompresses a body once it has all of it) when their optional libraries
- * are present (otherwise such content passes through untouched, like any unknown encoding). Put it
- * after the codec (before an aggregator). Works for requests (server side) and responses (client
- * side).
+ * {@link DecompressionLimits}; also {@code zstd} and {@code br}: with the system's {@code libzstd}
+ * and {@code libbrotlidec} through FFM ({@link NativeZstdDecoder}, {@link NativeBrotliDecoder},
+ * both streaming) where they load, else with the optional pure-Java libraries ({@link ZstdDecoder}
+ * on aircompressor; {@link BrotliDecoder} on {@code org.brotli:dec}, which decompresses a body once
+ * it has all of it) when the application added them. Where neither is present such content passes
+ * through untouched, like any unknown encoding. Put it after the codec (before an aggregator).
+ * Works for requests (server side) and responses (client side).
  *
  * <p>A decompressed message loses its {@code Content-Encoding} and {@code Content-Length} (the new
  * length is unknown until the end) and gets {@code Transfer-Encoding: chunked}; its content is
@@ -116,8 +120,15 @@ public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject>
       ch.writeInbound(c.content().retain());
     }
     if (last) {
+      try {
+        ch.finish();
+      } catch (RuntimeException e) {
+        // A stream cut short (or corrupt at its end): release what the decoder still holds, which
+        // the streaming decoders fill as they go, and report it.
+        closeDecoder();
+        throw e;
+      }
       decoder = null;
-      ch.finish();
     }
     Object o;
     while ((o = ch.readInbound()) != null) {
@@ -137,8 +148,18 @@ public class HttpContentDecompressor extends MessageToMessageDecoder<HttpObject>
     return switch (encoding.toLowerCase(Locale.ROOT)) {
       case "gzip", "x-gzip" -> new ZlibDecoder(ZlibWrapper.GZIP, limits, 8192);
       case "deflate", "x-deflate" -> new ZlibDecoder(ZlibWrapper.ZLIB, limits, 8192);
-      case "zstd" -> ZstdDecoder.isAvailable() ? new ZstdDecoder(limits, 8192) : null;
-      case "br" -> BrotliDecoder.isAvailable() ? new BrotliDecoder(limits, 8192) : null;
+      case "zstd" -> {
+        if (NativeZstdDecoder.isAvailable()) {
+          yield new NativeZstdDecoder(limits, 8192);
+        }
+        yield ZstdDecoder.isAvailable() ? new ZstdDecoder(limits, 8192) : null;
+      }
+      case "br" -> {
+        if (NativeBrotliDecoder.isAvailable()) {
+          yield new NativeBrotliDecoder(limits, 8192);
+        }
+        yield BrotliDecoder.isAvailable() ? new BrotliDecoder(limits, 8192) : null;
+      }
       default -> null;
     };
   }

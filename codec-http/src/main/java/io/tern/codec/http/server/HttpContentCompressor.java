@@ -2,6 +2,8 @@ package io.tern.codec.http.server;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.CompositeByteBuf;
+import io.tern.codec.compression.BrotliEncoder;
+import io.tern.codec.compression.NativeZstdEncoder;
 import io.tern.codec.compression.ZlibEncoder;
 import io.tern.codec.compression.ZlibWrapper;
 import io.tern.codec.http.DefaultFullHttpResponse;
@@ -23,20 +25,27 @@ import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.embedded.EmbeddedChannel;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Compresses response content with {@code gzip} or {@code deflate} (the {@code codec} module's
- * {@link ZlibEncoder}) when the request's {@code Accept-Encoding} allows it. Put it after the
- * server codec.
+ * Compresses response content with {@code br}, {@code zstd}, {@code gzip} or {@code deflate} when
+ * the request's {@code Accept-Encoding} allows it. Put it after the server codec.
  *
- * <p>The encoding is chosen by the request's {@code Accept-Encoding} quality values, {@code gzip}
- * winning ties. Nothing is compressed for responses to {@code HEAD}, {@code 1xx}, {@code 204} and
- * {@code 304} responses, responses that already have a {@code Content-Encoding}, and full responses
- * whose content is shorter than {@code minContentLength}. A compressed full response keeps one
- * piece with its new {@code Content-Length}; a streamed response gets {@code Transfer-Encoding:
- * chunked} and each content piece is compressed as it passes. {@code Vary: Accept-Encoding} is
- * added to responses that could have been compressed.
+ * <p>The coding is chosen by the request's {@code Accept-Encoding} quality values (RFC 9110,
+ * section 12.5.3): the highest wins, {@code q=0} refuses a coding, {@code *} stands for every
+ * coding the header does not name, and ties go to the server's preference, by default {@link
+ * #DEFAULT_PREFERENCE} ({@code br}, {@code zstd}, {@code gzip}, {@code deflate}). {@code br}
+ * ({@link BrotliEncoder}, quality {@value #BROTLI_QUALITY}) and {@code zstd} ({@link
+ * NativeZstdEncoder}, level {@value #ZSTD_LEVEL}) use the system's {@code libbrotlienc} and {@code
+ * libzstd} through FFM and are offered only where those load; {@code gzip} and {@code deflate}
+ * ({@link ZlibEncoder}) always are. Nothing is compressed for responses to {@code HEAD}, {@code
+ * 1xx}, {@code 204} and {@code 304} responses, responses that already have a {@code
+ * Content-Encoding}, and full responses whose content is shorter than {@code minContentLength}. A
+ * compressed full response keeps one piece with its new {@code Content-Length}; a streamed response
+ * gets {@code Transfer-Encoding: chunked} and each content piece is compressed as it passes. {@code
+ * Vary: Accept-Encoding} is added to responses that could have been compressed.
  *
  * <h2>Threading</h2>
  *
@@ -48,8 +57,18 @@ import java.util.Locale;
  * next handler.
  */
 public class HttpContentCompressor implements ChannelHandler {
+  /** The codings offered when none are given, most preferred first. */
+  public static final List<String> DEFAULT_PREFERENCE = List.of("br", "zstd", "gzip", "deflate");
+
+  /** The brotli quality used for {@code br}. */
+  public static final int BROTLI_QUALITY = BrotliEncoder.DEFAULT_QUALITY;
+
+  /** The zstd level used for {@code zstd}. */
+  public static final int ZSTD_LEVEL = NativeZstdEncoder.DEFAULT_LEVEL;
+
   private final int compressionLevel;
   private final int minContentLength;
+  private final List<String> offered;
   // Per request in order: its Accept-Encoding (or "" when absent); null marks a HEAD request.
   private final ArrayDeque<String> accepted = new ArrayDeque<>(4);
   private EmbeddedChannel encoder;
@@ -61,18 +80,59 @@ public class HttpContentCompressor implements ChannelHandler {
   }
 
   /**
-   * Creates a compressor.
+   * Creates a compressor offering {@link #DEFAULT_PREFERENCE}.
    *
-   * @param compressionLevel 1 (fastest) to 9 (smallest)
+   * @param compressionLevel the gzip and deflate level: 1 (fastest) to 9 (smallest)
    * @param minContentLength full responses with less content are sent as they are
    */
   public HttpContentCompressor(int compressionLevel, int minContentLength) {
+    this(compressionLevel, minContentLength, DEFAULT_PREFERENCE.toArray(String[]::new));
+  }
+
+  /**
+   * Creates a compressor offering the given codings. A native coding whose library cannot be loaded
+   * here ({@code br}, {@code zstd}) is left out.
+   *
+   * @param compressionLevel the gzip and deflate level: 1 (fastest) to 9 (smallest)
+   * @param minContentLength full responses with less content are sent as they are
+   * @param preference some of {@code br}, {@code zstd}, {@code gzip} and {@code deflate}, most
+   *     preferred first (it breaks ties between equal quality values)
+   * @throws IllegalArgumentException for an unknown or repeated coding, or a level out of range
+   */
+  public HttpContentCompressor(int compressionLevel, int minContentLength, String... preference) {
     if (compressionLevel < 1 || compressionLevel > 9) {
       throw new IllegalArgumentException(
           "compressionLevel: " + compressionLevel + " (expected: 1 to 9)");
     }
+    List<String> codings = new ArrayList<>(preference.length);
+    for (String coding : preference) {
+      String c = coding.toLowerCase(Locale.ROOT);
+      if (!DEFAULT_PREFERENCE.contains(c) || codings.contains(c)) {
+        throw new IllegalArgumentException(
+            "coding: " + coding + " (expected: each of " + DEFAULT_PREFERENCE + " at most once)");
+      }
+      boolean available =
+          switch (c) {
+            case "br" -> BrotliEncoder.isAvailable();
+            case "zstd" -> NativeZstdEncoder.isAvailable();
+            default -> true;
+          };
+      if (available) {
+        codings.add(c);
+      }
+    }
     this.compressionLevel = compressionLevel;
     this.minContentLength = minContentLength;
+    this.offered = List.copyOf(codings);
+  }
+
+  /**
+   * Returns the codings this compressor offers, most preferred first.
+   *
+   * @return those of its preference that can be used here
+   */
+  public List<String> offeredCodings() {
+    return offered;
   }
 
   @Override
@@ -97,7 +157,7 @@ public class HttpContentCompressor implements ChannelHandler {
       }
       inFinalResponse = true;
       String accept = accepted.poll();
-      ZlibWrapper wrapper = accept == null ? null : choose(accept);
+      String coding = accept == null ? null : AcceptEncoding.choose(accept, offered);
       HttpHeaders h = response.headers();
       boolean eligible =
           code != 204
@@ -112,11 +172,9 @@ public class HttpContentCompressor implements ChannelHandler {
           && full.content().readableBytes() < minContentLength) {
         eligible = false;
       }
-      if (eligible && wrapper != null) {
-        encoder = new EmbeddedChannel(new ZlibEncoder(wrapper, compressionLevel));
-        h.set(
-            HttpHeaderNames.CONTENT_ENCODING,
-            wrapper == ZlibWrapper.GZIP ? HttpHeaderValues.GZIP : HttpHeaderValues.DEFLATE);
+      if (eligible && coding != null) {
+        encoder = new EmbeddedChannel(encoderFor(coding));
+        h.set(HttpHeaderNames.CONTENT_ENCODING, headerValue(coding));
         if (msg instanceof FullHttpResponse full) {
           writeFull(ctx, full, promise);
           return;
@@ -202,45 +260,33 @@ public class HttpContentCompressor implements ChannelHandler {
     }
   }
 
+  private ChannelHandler encoderFor(String coding) {
+    return switch (coding) {
+      case "br" -> new BrotliEncoder(BROTLI_QUALITY, BrotliEncoder.DEFAULT_WINDOW_BITS);
+      case "zstd" -> new NativeZstdEncoder(ZSTD_LEVEL);
+      case "gzip" -> new ZlibEncoder(ZlibWrapper.GZIP, compressionLevel);
+      default -> new ZlibEncoder(ZlibWrapper.ZLIB, compressionLevel);
+    };
+  }
+
+  private static CharSequence headerValue(String coding) {
+    return switch (coding) {
+      case "br" -> HttpHeaderValues.BR;
+      case "zstd" -> HttpHeaderValues.ZSTD;
+      case "gzip" -> HttpHeaderValues.GZIP;
+      default -> HttpHeaderValues.DEFLATE;
+    };
+  }
+
   /**
-   * Picks {@code gzip} or {@code deflate} from an {@code Accept-Encoding} value by quality; {@code
-   * *} stands for {@code gzip}.
+   * Picks a coding from an {@code Accept-Encoding} value among {@link #DEFAULT_PREFERENCE}, as a
+   * compressor that can use all of them would.
    *
-   * @return the wrapper, or {@code null} for no compression
+   * @param acceptEncoding the header value
+   * @return the coding, or {@code null} for no compression
    */
-  static ZlibWrapper choose(String acceptEncoding) {
-    float gzip = -1;
-    float deflate = -1;
-    float star = -1;
-    for (String part : acceptEncoding.split(",", -1)) {
-      String p = part.strip();
-      float q = 1;
-      int semi = p.indexOf(';');
-      if (semi >= 0) {
-        String params = p.substring(semi + 1).strip().toLowerCase(Locale.ROOT);
-        p = p.substring(0, semi).strip();
-        if (params.startsWith("q=")) {
-          try {
-            q = Float.parseFloat(params.substring(2).strip());
-          } catch (NumberFormatException e) {
-            q = 0;
-          }
-        }
-      }
-      switch (p.toLowerCase(Locale.ROOT)) {
-        case "gzip", "x-gzip" -> gzip = Math.max(gzip, q);
-        case "deflate" -> deflate = Math.max(deflate, q);
-        case "*" -> star = Math.max(star, q);
-        default -> {}
-      }
-    }
-    if (gzip < 0 && star > 0) {
-      gzip = star;
-    }
-    if (gzip > 0 && gzip >= deflate) {
-      return ZlibWrapper.GZIP;
-    }
-    return deflate > 0 ? ZlibWrapper.ZLIB : null;
+  static String choose(String acceptEncoding) {
+    return AcceptEncoding.choose(acceptEncoding, DEFAULT_PREFERENCE);
   }
 
   @Override

@@ -26,6 +26,8 @@ import java.util.Objects;
  * @param autoPong whether pings are answered by the handler
  * @param dropPongs whether pongs are dropped
  * @param decoderConfig the frame limits (must not expect masked frames)
+ * @param perMessageDeflate what the client offers of permessage-deflate (RFC 7692), or {@code null}
+ *     to offer no extension
  */
 public record WebSocketClientProtocolConfig(
     URI uri,
@@ -36,7 +38,8 @@ public record WebSocketClientProtocolConfig(
     long closeTimeoutMillis,
     boolean autoPong,
     boolean dropPongs,
-    WebSocketDecoderConfig decoderConfig) {
+    WebSocketDecoderConfig decoderConfig,
+    PerMessageDeflateConfig perMessageDeflate) {
 
   /**
    * Checks the values.
@@ -50,6 +53,7 @@ public record WebSocketClientProtocolConfig(
    * @param autoPong automatic pong
    * @param dropPongs drop pongs
    * @param decoderConfig must not expect masked frames
+   * @param perMessageDeflate permessage-deflate, or null
    */
   public WebSocketClientProtocolConfig {
     Objects.requireNonNull(uri, "uri");
@@ -94,6 +98,7 @@ public record WebSocketClientProtocolConfig(
     private long closeTimeoutMillis = 3_000;
     private boolean autoPong = true;
     private boolean dropPongs = true;
+    private PerMessageDeflateConfig perMessageDeflate;
     private WebSocketDecoderConfig decoderConfig = WebSocketDecoderConfig.forClient();
 
     private Builder(URI uri) {
@@ -189,6 +194,18 @@ public record WebSocketClientProtocolConfig(
     }
 
     /**
+     * Offers permessage-deflate (RFC 7692) as {@code config} says.
+     *
+     * @param config what to offer and how to compress, or {@code null} (the default) to offer no
+     *     extension
+     * @return this builder
+     */
+    public Builder perMessageDeflate(PerMessageDeflateConfig config) {
+      this.perMessageDeflate = config;
+      return this;
+    }
+
+    /**
      * Builds the config.
      *
      * @return the config
@@ -203,7 +220,8 @@ public record WebSocketClientProtocolConfig(
           closeTimeoutMillis,
           autoPong,
           dropPongs,
-          decoderConfig);
+          decoderConfig,
+          perMessageDeflate);
     }
   }
 }

@@ -10,8 +10,11 @@ import io.tern.codec.http.HttpHeaders;
 import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.websocket.internal.DeflateNegotiation;
+import io.tern.codec.http.websocket.internal.DeflateParams;
 import io.tern.codec.http.websocket.internal.HandshakeKeys;
 import io.tern.codec.http.websocket.internal.HttpHandlers;
+import io.tern.codec.http.websocket.internal.PerMessageDeflateHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.ScheduledFuture;
@@ -19,6 +22,7 @@ import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.VoidChannelPromise;
 import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -38,11 +42,13 @@ import java.util.concurrent.TimeUnit;
  * <p>The request carries a fresh {@code Sec-WebSocket-Key} (16 bytes from a {@link
  * java.security.SecureRandom}). The answer must be {@code 101} with {@code Upgrade: websocket},
  * {@code Connection: upgrade}, the {@code Sec-WebSocket-Accept} matching the key, and either no
- * subprotocol or one that was offered; anything else fails {@link #handshakeFuture()} with a {@link
- * WebSocketHandshakeException} and closes the channel. On success the handler puts a masking {@link
- * WebSocketFrameEncoder} and a {@link WebSocketFrameDecoder} where {@code HttpClientCodec} was,
- * removes the HTTP handlers (frames the server sent right behind the {@code 101} reach the new
- * decoder), completes the future and fires {@link ClientHandshakeComplete}.
+ * subprotocol or one that was offered, and no extension but a valid acceptance of the
+ * permessage-deflate offer when the config makes one ({@link PerMessageDeflateConfig}); anything
+ * else fails {@link #handshakeFuture()} with a {@link WebSocketHandshakeException} and closes the
+ * channel. On success the handler puts a masking {@link WebSocketFrameEncoder} and a {@link
+ * WebSocketFrameDecoder} where {@code HttpClientCodec} was, removes the HTTP handlers (frames the
+ * server sent right behind the {@code 101} reach the new decoder), completes the future and fires
+ * {@link ClientHandshakeComplete}.
  *
  * <h2>Threading</h2>
  *
@@ -144,6 +150,12 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
     if (config.origin() != null) {
       req.headers().set(HttpHeaderNames.ORIGIN, config.origin());
     }
+    if (config.perMessageDeflate() != null) {
+      req.headers()
+          .set(
+              HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS,
+              DeflateNegotiation.clientOffer(config.perMessageDeflate()));
+    }
     req.headers().add(config.extraHeaders());
     handshakeTimer =
         ctx.executor()
@@ -197,14 +209,32 @@ public final class WebSocketClientProtocolHandler implements ChannelHandler {
       fail(ctx, "server chose a subprotocol that was not offered: " + subprotocol);
       return;
     }
-    if (h.contains(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS)) {
-      fail(ctx, "server chose an extension that was not offered");
-      return;
+    WebSocketDecoderConfig decoderConfig = config.decoderConfig();
+    PerMessageDeflateHandler deflate = null;
+    List<String> extensions = h.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS);
+    if (!extensions.isEmpty()) {
+      if (config.perMessageDeflate() == null) {
+        fail(ctx, "server chose an extension that was not offered");
+        return;
+      }
+      DeflateParams params;
+      try {
+        params = DeflateNegotiation.clientAccept(extensions, config.perMessageDeflate());
+      } catch (IllegalArgumentException e) {
+        fail(ctx, "bad permessage-deflate answer: " + e.getMessage());
+        return;
+      }
+      if (params != null) {
+        deflate =
+            new PerMessageDeflateHandler(
+                params, decoderConfig.maxMessagePayloadLength(), decoderConfig.validateUtf8());
+        decoderConfig = decoderConfig.withAllowExtensions(true);
+      }
     }
     cancelHandshakeTimer();
-    WebSocketFrameDecoder decoder = new WebSocketFrameDecoder(config.decoderConfig());
+    WebSocketFrameDecoder decoder = new WebSocketFrameDecoder(decoderConfig);
     HttpHandlers.replaceWithWebSocket(
-        ctx.pipeline(), ctx, WebSocketFrameEncoder.forClient(), decoder);
+        ctx.pipeline(), ctx, WebSocketFrameEncoder.forClient(), decoder, deflate);
     session.start(decoder);
     handshakePromise.trySuccess(null);
     ctx.fireUserEventTriggered(new ClientHandshakeComplete(h.copy(), subprotocol));

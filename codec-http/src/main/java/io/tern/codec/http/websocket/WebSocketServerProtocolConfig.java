@@ -31,6 +31,8 @@ import java.util.function.Predicate;
  * @param autoPong whether pings are answered with pongs by the handler (and not passed on)
  * @param dropPongs whether pongs are dropped (and not passed on)
  * @param decoderConfig the frame limits and rules
+ * @param perMessageDeflate what the server accepts of permessage-deflate (RFC 7692), or {@code
+ *     null} to accept no extension
  */
 public record WebSocketServerProtocolConfig(
     String path,
@@ -40,7 +42,8 @@ public record WebSocketServerProtocolConfig(
     long closeTimeoutMillis,
     boolean autoPong,
     boolean dropPongs,
-    WebSocketDecoderConfig decoderConfig) {
+    WebSocketDecoderConfig decoderConfig,
+    PerMessageDeflateConfig perMessageDeflate) {
 
   /**
    * Checks the values.
@@ -53,6 +56,7 @@ public record WebSocketServerProtocolConfig(
    * @param autoPong automatic pong
    * @param dropPongs drop pongs
    * @param decoderConfig must expect masked frames
+   * @param perMessageDeflate permessage-deflate, or null
    */
   public WebSocketServerProtocolConfig {
     Objects.requireNonNull(path, "path");
@@ -97,6 +101,7 @@ public record WebSocketServerProtocolConfig(
     private long closeTimeoutMillis = 3_000;
     private boolean autoPong = true;
     private boolean dropPongs = true;
+    private PerMessageDeflateConfig perMessageDeflate;
     private WebSocketDecoderConfig decoderConfig = WebSocketDecoderConfig.forServer();
 
     private Builder(String path) {
@@ -181,6 +186,18 @@ public record WebSocketServerProtocolConfig(
     }
 
     /**
+     * Accepts permessage-deflate (RFC 7692) when a client offers it, within {@code config}.
+     *
+     * @param config what to accept and how to compress, or {@code null} (the default) to accept no
+     *     extension
+     * @return this builder
+     */
+    public Builder perMessageDeflate(PerMessageDeflateConfig config) {
+      this.perMessageDeflate = config;
+      return this;
+    }
+
+    /**
      * Builds the config.
      *
      * @return the config
@@ -194,7 +211,8 @@ public record WebSocketServerProtocolConfig(
           closeTimeoutMillis,
           autoPong,
           dropPongs,
-          decoderConfig);
+          decoderConfig,
+          perMessageDeflate);
     }
   }
 }

@@ -11,8 +11,10 @@ import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.websocket.internal.DeflateNegotiation;
 import io.tern.codec.http.websocket.internal.HandshakeKeys;
 import io.tern.codec.http.websocket.internal.HttpHandlers;
+import io.tern.codec.http.websocket.internal.PerMessageDeflateHandler;
 import io.tern.common.concurrent.Promise;
 import io.tern.common.concurrent.ScheduledFuture;
 import io.tern.transport.channel.ChannelHandler;
@@ -39,14 +41,16 @@ import java.util.concurrent.TimeUnit;
  * checked: {@code GET}, HTTP/1.1, {@code Upgrade: websocket}, {@code Connection: upgrade}, a {@code
  * Sec-WebSocket-Key} of 16 bytes in base64 (otherwise {@code 400}), {@code Sec-WebSocket-Version:
  * 13} (otherwise {@code 426} naming version 13), and the origin check (otherwise {@code 403}). The
- * first subprotocol the client offers that the server speaks is chosen (none if none matches). The
- * handler writes the {@code 101}, adds a {@link WebSocketFrameEncoder} and a {@link
- * WebSocketFrameDecoder} where the HTTP codec was and removes the HTTP handlers ({@code
- * HttpServerCodec} or the decoder/encoder pair, {@code HttpObjectAggregator}, keep-alive,
- * compression, CORS): the codec hands the bytes that followed the request to the new decoder. Then
- * it fires {@link HandshakeComplete}. Requests for other paths pass on untouched. A connection that
- * has not completed the handshake within {@code handshakeTimeoutMillis} of this handler's addition
- * is closed.
+ * first subprotocol the client offers that the server speaks is chosen (none if none matches). When
+ * configured with a {@link PerMessageDeflateConfig}, the first permessage-deflate offer the server
+ * can accept is accepted and a handler that inflates and compresses messages goes behind the frame
+ * codec (see {@link PerMessageDeflateConfig}). The handler writes the {@code 101}, adds a {@link
+ * WebSocketFrameEncoder} and a {@link WebSocketFrameDecoder} where the HTTP codec was and removes
+ * the HTTP handlers ({@code HttpServerCodec} or the decoder/encoder pair, {@code
+ * HttpObjectAggregator}, keep-alive, compression, CORS): the codec hands the bytes that followed
+ * the request to the new decoder. Then it fires {@link HandshakeComplete}. Requests for other paths
+ * pass on untouched. A connection that has not completed the handshake within {@code
+ * handshakeTimeoutMillis} of this handler's addition is closed.
  *
  * <p><b>After the handshake.</b> Pings are answered with pongs and pongs dropped (unless configured
  * otherwise); a close frame is answered with a close frame carrying the same code and the
@@ -200,10 +204,26 @@ public final class WebSocketServerProtocolHandler implements ChannelHandler {
     if (subprotocol != null) {
       res.headers().set(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL, subprotocol);
     }
+    WebSocketDecoderConfig decoderConfig = config.decoderConfig();
+    PerMessageDeflateHandler deflate = null;
+    if (config.perMessageDeflate() != null) {
+      DeflateNegotiation.Accepted accepted =
+          DeflateNegotiation.serverAccept(
+              h.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS), config.perMessageDeflate());
+      if (accepted != null) {
+        res.headers().set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, accepted.response());
+        deflate =
+            new PerMessageDeflateHandler(
+                accepted.params(),
+                decoderConfig.maxMessagePayloadLength(),
+                decoderConfig.validateUtf8());
+        decoderConfig = decoderConfig.withAllowExtensions(true);
+      }
+    }
     ctx.writeAndFlush(res);
-    WebSocketFrameDecoder decoder = new WebSocketFrameDecoder(config.decoderConfig());
+    WebSocketFrameDecoder decoder = new WebSocketFrameDecoder(decoderConfig);
     HttpHandlers.replaceWithWebSocket(
-        ctx.pipeline(), ctx, WebSocketFrameEncoder.forServer(), decoder);
+        ctx.pipeline(), ctx, WebSocketFrameEncoder.forServer(), decoder, deflate);
     session.start(decoder);
     if (handshakeTimer != null) {
       handshakeTimer.cancel(false);

@@ -52,6 +52,31 @@ public final class FrameCodecHandler implements Http2FrameCodec {
   private boolean failed;
   private boolean readInProgress;
   private ScheduledFuture<?> settingsTimeout;
+  private StreamObserver observer;
+  // The peer announced SETTINGS_ENABLE_CONNECT_PROTOCOL=1 (RFC 8441): a client may send :protocol.
+  private boolean peerConnectProtocol;
+
+  /**
+   * What a multiplexer after the codec learns beyond the frames it reads. While one observes, the
+   * codec no longer returns received DATA to the peer's windows as it passes the frames on: the
+   * multiplexer does, through {@link #returnBytes}, once a stream's reader consumed them.
+   */
+  interface StreamObserver {
+    /**
+     * A {@code HEADERS} frame written with stream id 0 opened a stream.
+     *
+     * @param streamId the id it got
+     * @param promise the promise the frame was written with
+     */
+    void localStreamOpened(int streamId, Promise<Void> promise);
+
+    /**
+     * A stream left the connection: closed in both directions, reset, or the connection ended.
+     *
+     * @param streamId the stream
+     */
+    void streamClosed(int streamId);
+  }
 
   /**
    * Creates the codec of one channel.
@@ -77,6 +102,45 @@ public final class FrameCodecHandler implements Http2FrameCodec {
   @Override
   public int activeStreams() {
     return connection == null ? 0 : connection.activeStreams();
+  }
+
+  /** Called by the multiplexer when it joins the pipeline; see {@link StreamObserver}. */
+  void observe(StreamObserver observer) {
+    this.observer = observer;
+  }
+
+  /**
+   * Returns received bytes of a stream to the peer's windows (the connection's, and the stream's
+   * while it is open), as the multiplexer's stream channels consume them. The WINDOW_UPDATE frames
+   * this may produce go out with the next flush of the channel.
+   *
+   * @param streamId the stream
+   * @param bytes bytes consumed
+   */
+  void returnBytes(int streamId, int bytes) {
+    if (failed || bytes <= 0) {
+      return;
+    }
+    try {
+      connection.consume(connection.stream(streamId), bytes);
+    } catch (Http2Exception e) {
+      connectionError(e);
+    }
+  }
+
+  /**
+   * Returns how many bytes of DATA a stream may hand to the codec now without waiting in the
+   * codec's queue: the stream's send window less what already waits.
+   *
+   * @param streamId the stream
+   * @return bytes (0 or less when the stream's window is used up), or -1 if the stream cannot send
+   */
+  long sendableBytes(int streamId) {
+    Http2Stream s = failed || connection == null ? null : connection.stream(streamId);
+    if (s == null || !s.canSend()) {
+      return -1;
+    }
+    return Math.max(0, s.sendWindow - s.pendingBytes);
   }
 
   @Override
@@ -337,7 +401,15 @@ public final class FrameCodecHandler implements Http2FrameCodec {
     }
     try {
       if (frame instanceof Http2HeadersFrame h) {
-        connection.writeHeaders(h.streamId(), h.headers(), h.endStream(), h.padding());
+        if (!server && h.headers().protocol() != null && !peerConnectProtocol) {
+          throw new IllegalStateException(
+              "extended CONNECT (:protocol) before the server enabled it"
+                  + " (SETTINGS_ENABLE_CONNECT_PROTOCOL, RFC 8441)");
+        }
+        int id = connection.writeHeaders(h.streamId(), h.headers(), h.endStream(), h.padding());
+        if (h.streamId() == 0 && observer != null) {
+          observer.localStreamOpened(id, promise);
+        }
         promise.trySuccess(null);
       } else if (frame instanceof Http2DataFrame d) {
         writeData(d, promise);
@@ -463,12 +535,21 @@ public final class FrameCodecHandler implements Http2FrameCodec {
   private final class Events implements Http2Connection.Events {
     @Override
     public void frame(Http2Frame frame) {
+      if (frame instanceof Http2SettingsFrame s
+          && s.settings().get(Http2Settings.ENABLE_CONNECT_PROTOCOL, 0) == 1) {
+        // Once on, it stays on: RFC 8441 forbids a peer to turn it off again.
+        peerConnectProtocol = true;
+      }
       if (frame instanceof Http2SettingsAckFrame && settingsTimeout != null) {
         settingsTimeout.cancel(false);
         settingsTimeout = null;
       }
       if (frame instanceof Http2DataFrame d) {
         // The bytes go back to the peer's window as they are passed on.
+        if (observer != null) {
+          ctx.fireChannelRead(d); // the multiplexer returns the bytes when they are consumed
+          return;
+        }
         int n = d.content().readableBytes();
         Http2Stream s = connection.stream(d.streamId());
         ctx.fireChannelRead(d);
@@ -485,6 +566,10 @@ public final class FrameCodecHandler implements Http2FrameCodec {
     }
 
     @Override
-    public void streamClosed(Http2Stream stream) {}
+    public void streamClosed(Http2Stream stream) {
+      if (observer != null) {
+        observer.streamClosed(stream.id);
+      }
+    }
   }
 }

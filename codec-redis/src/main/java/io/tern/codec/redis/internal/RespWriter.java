@@ -37,17 +37,12 @@ public final class RespWriter {
    * @throws EncoderException for text a simple string may not hold
    */
   public static int size(RedisMessage message) {
+    // The commonest replies first: each case is a type test, made in order.
     return switch (message) {
+      case FullBulkStringRedisMessage m -> m.isNull() ? 5 : bulkSize(m.content().readableBytes());
       case SimpleStringRedisMessage m -> 3 + simpleText(m.content());
       case ErrorRedisMessage m -> errorSize(m.content());
       case IntegerRedisMessage m -> 3 + RespNumbers.length(m.value());
-      case DoubleRedisMessage m -> 3 + doubleText(m.value()).length();
-      case BooleanRedisMessage m -> 4;
-      case BigNumberRedisMessage m -> 3 + m.value().toString().length();
-      case NullRedisMessage m -> 3;
-      case InlineCommandRedisMessage m -> 2 + simpleText(m.content());
-      case FullBulkStringRedisMessage m -> m.isNull() ? 5 : bulkSize(m.content().readableBytes());
-      case VerbatimStringRedisMessage m -> bulkSize(4 + m.content().readableBytes());
       case ArrayRedisMessage m -> {
         if (m.isNull()) {
           yield 5;
@@ -58,6 +53,12 @@ public final class RespWriter {
         }
         yield size;
       }
+      case DoubleRedisMessage m -> 3 + doubleText(m.value()).length();
+      case BooleanRedisMessage m -> 4;
+      case BigNumberRedisMessage m -> 3 + m.value().toString().length();
+      case NullRedisMessage m -> 3;
+      case InlineCommandRedisMessage m -> 2 + simpleText(m.content());
+      case VerbatimStringRedisMessage m -> bulkSize(4 + m.content().readableBytes());
       case MapRedisMessage m -> {
         int size = header(m.size());
         for (RedisMessage child : m.keysAndValues()) {
@@ -78,7 +79,18 @@ public final class RespWriter {
    * @param message the message; not released
    */
   public static void write(ByteBuf out, RedisMessage message) {
+    // The commonest replies first: each case is a type test, made in order.
     switch (message) {
+      case FullBulkStringRedisMessage m -> {
+        if (m.isNull()) {
+          number(out, '$', -1);
+        } else {
+          ByteBuf content = m.content();
+          number(out, '$', content.readableBytes());
+          out.writeBytes(content, content.readerIndex(), content.readableBytes());
+          out.writeShort(CRLF);
+        }
+      }
       case SimpleStringRedisMessage m -> line(out, '+', m.content());
       case ErrorRedisMessage m -> {
         String text = m.content();
@@ -107,16 +119,6 @@ public final class RespWriter {
       case InlineCommandRedisMessage m -> {
         ByteBufUtil.writeUtf8(out, m.content());
         out.writeShort(CRLF);
-      }
-      case FullBulkStringRedisMessage m -> {
-        if (m.isNull()) {
-          number(out, '$', -1);
-        } else {
-          ByteBuf content = m.content();
-          number(out, '$', content.readableBytes());
-          out.writeBytes(content, content.readerIndex(), content.readableBytes());
-          out.writeShort(CRLF);
-        }
       }
       case VerbatimStringRedisMessage m -> {
         ByteBuf content = m.content();

@@ -41,6 +41,26 @@ public final class HttpHandlers {
       ChannelHandlerContext protocolCtx,
       ChannelHandler encoder,
       ChannelHandler decoder) {
+    replaceWithWebSocket(pipeline, protocolCtx, encoder, decoder, null);
+  }
+
+  /**
+   * Replaces the HTTP handlers in front of {@code protocolCtx} with {@code encoder}, {@code
+   * decoder} and, behind them, the handler of a negotiated extension.
+   *
+   * @param pipeline the pipeline
+   * @param protocolCtx the context of the protocol handler that stays
+   * @param encoder the frame encoder
+   * @param decoder the frame decoder
+   * @param extension the extension's handler (frames in, frames out), or {@code null}
+   * @throws IllegalStateException if there is no HTTP codec in front of the protocol handler
+   */
+  public static void replaceWithWebSocket(
+      ChannelPipeline pipeline,
+      ChannelHandlerContext protocolCtx,
+      ChannelHandler encoder,
+      ChannelHandler decoder,
+      ChannelHandler extension) {
     List<ChannelHandler> http = new ArrayList<>();
     String codecName = null;
     for (String name : pipeline.names()) {
@@ -65,6 +85,10 @@ public final class HttpHandlers {
     }
     pipeline.addAfter(codecName, "ws-encoder", encoder);
     pipeline.addAfter(codecName, "ws-decoder", decoder);
+    if (extension != null) {
+      // Behind the codec, so the frames the codec hands over on its removal are inflated too.
+      pipeline.addAfter("ws-encoder", "ws-extension", extension);
+    }
     // The codec last: its remaining bytes then meet a pipeline with no HTTP handler left.
     ChannelHandler codec = pipeline.get(codecName);
     for (ChannelHandler h : http) {

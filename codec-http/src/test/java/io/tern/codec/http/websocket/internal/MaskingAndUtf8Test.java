@@ -8,6 +8,9 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -124,6 +127,33 @@ class MaskingAndUtf8Test {
       assertThat(bytewise.feedBytewise(a, 0, a.length) < 0 && bytewise.isComplete())
           .isEqualTo(expected);
     }
+  }
+
+  @Test
+  void validatorAgreesWithTheJdkDecoderOnEveryLeadByteFollowedByEveryByteClass() {
+    // Every first byte, followed by up to three bytes taken at the edges of every range the
+    // automaton tells apart (ASCII, the three continuation ranges, lead and invalid bytes): every
+    // transition, ending after each byte.
+    int[] edges = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xE0, 0xF4, 0xFF};
+    List<String> disagreements = new ArrayList<>();
+    for (int first = 0; first <= 0xFF; first++) {
+      for (int b2 : edges) {
+        for (int b3 : edges) {
+          for (int b4 : edges) {
+            byte[] all = {(byte) first, (byte) b2, (byte) b3, (byte) b4};
+            for (int length = 1; length <= 4; length++) {
+              byte[] a = Arrays.copyOf(all, length);
+              Utf8Validator v = new Utf8Validator();
+              boolean ok = v.feed(a, 0, a.length) < 0 && v.isComplete();
+              if (ok != jdkValid(a)) {
+                disagreements.add(java.util.HexFormat.of().formatHex(a));
+              }
+            }
+          }
+        }
+      }
+    }
+    assertThat(disagreements).isEmpty();
   }
 
   @Test

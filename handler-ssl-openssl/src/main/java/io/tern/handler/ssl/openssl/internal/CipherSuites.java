@@ -2,6 +2,7 @@ package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.openssl.internal.lib.SslCtx;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,15 +51,15 @@ final class CipherSuites {
   private static final List<String> SUPPORTED;
 
   static {
-    long ctx = Ssl.ctxNew();
+    long ctx = SslCtx.create();
     List<String> supported = new ArrayList<>();
     try {
       if (ctx == 0
-          || Ssl.ctxSetCipherList(ctx, "ALL") != 1
-          || Ssl.ctxSetCiphersuites(ctx, String.join(":", TLS13)) != 1) {
+          || SslCtx.setCipherList(ctx, "ALL") != 1
+          || SslCtx.setCiphersuites(ctx, String.join(":", TLS13)) != 1) {
         throw SslErrors.configuration("cannot list OpenSSL's ciphers");
       }
-      long stack = Ssl.ctxCiphers(ctx);
+      long stack = SslCtx.ciphers(ctx);
       for (int i = 0, n = Crypto.stackSize(stack); i < n; i++) {
         long cipher = Crypto.stackValue(stack, i);
         String standard = Ssl.cipherStandardName(cipher);
@@ -71,7 +72,7 @@ final class CipherSuites {
       }
     } finally {
       if (ctx != 0) {
-        Ssl.ctxFree(ctx);
+        SslCtx.free(ctx);
       }
     }
     SUPPORTED = List.copyOf(supported);

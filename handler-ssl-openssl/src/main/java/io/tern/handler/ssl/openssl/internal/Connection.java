@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Connection implements Runnable {
   private static final Cleaner CLEANER = Cleaner.create();
 
-  final long ssl;
-  final long rbio;
-  final long wbio;
+  private final long ssl;
+  private final long rbio;
+  private final long wbio;
   private final AtomicLong live;
   private final AtomicBoolean freed = new AtomicBoolean();
   private Cleaner.Cleanable cleanable;
@@ -56,6 +56,21 @@ final class Connection implements Runnable {
     NativeResources.connectionCreated();
     live.incrementAndGet();
     return new Connection(ssl, rbio, wbio, live);
+  }
+
+  /** The {@code SSL}. */
+  long ssl() {
+    return ssl;
+  }
+
+  /** The memory BIO OpenSSL reads the peer's records from. */
+  long readBio() {
+    return rbio;
+  }
+
+  /** The memory BIO OpenSSL writes records for the peer into. */
+  long writeBio() {
+    return wbio;
   }
 
   /** Frees the native state when {@code owner} becomes unreachable without being closed. */

@@ -3,7 +3,10 @@ package io.tern.handler.ssl.openssl.internal;
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
 import java.util.List;
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
 
 /**
  * One engine's configuration as the {@code SSLEngine} API sees it (enabled protocols and suites,
@@ -140,6 +143,55 @@ final class EngineSettings {
 
   void sessionCreation(boolean flag) {
     this.sessionCreation = flag;
+  }
+
+  /** These settings in the JDK's vocabulary, as {@code SSLEngine.getSSLParameters} returns them. */
+  SSLParameters parameters() {
+    SSLParameters params = new SSLParameters();
+    params.setCipherSuites(cipherSuites.toArray(String[]::new));
+    params.setProtocols(protocols.toArray(String[]::new));
+    if (needClientAuth) {
+      params.setNeedClientAuth(true);
+    } else {
+      params.setWantClientAuth(wantClientAuth);
+    }
+    params.setEndpointIdentificationAlgorithm(endpointIdentificationAlgorithm);
+    params.setApplicationProtocols(applicationProtocols.toArray(String[]::new));
+    if (serverName != null) {
+      params.setServerNames(List.of(new SNIHostName(serverName)));
+    }
+    params.setUseCipherSuitesOrder(!client);
+    return params;
+  }
+
+  /**
+   * Takes what {@code params} sets, as {@code SSLEngine.setSSLParameters} does: suites and
+   * protocols only when given, the rest always.
+   */
+  void parameters(SSLParameters params) {
+    if (params.getCipherSuites() != null) {
+      cipherSuites(List.of(params.getCipherSuites()));
+    }
+    if (params.getProtocols() != null) {
+      protocols(List.of(params.getProtocols()));
+    }
+    if (params.getNeedClientAuth()) {
+      clientAuth(true, false);
+    } else {
+      clientAuth(false, params.getWantClientAuth());
+    }
+    endpointIdentificationAlgorithm(params.getEndpointIdentificationAlgorithm());
+    applicationProtocols(List.of(params.getApplicationProtocols()));
+    List<SNIServerName> names = params.getServerNames();
+    if (names != null) {
+      String host = null;
+      for (SNIServerName name : names) {
+        if (name instanceof SNIHostName h) {
+          host = h.getAsciiName();
+        }
+      }
+      serverName(host);
+    }
   }
 
   /** Applies what the application changed on the engine to the connection. */

@@ -1,7 +1,7 @@
 package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
-import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.openssl.internal.lib.SslCtx;
 import java.security.PrivateKey;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
@@ -84,16 +84,16 @@ final class KeyMaterial {
           throw SslErrors.configuration(
               "OpenSSL cannot read the " + entry.key().getAlgorithm() + " private key");
         }
-        if (Ssl.ctxUseCertificate(ctx, leaf) != 1) {
+        if (SslCtx.useCertificate(ctx, leaf) != 1) {
           throw SslErrors.configuration("OpenSSL refused the certificate");
         }
-        if (Ssl.ctxUsePrivateKey(ctx, key) != 1) {
+        if (SslCtx.usePrivateKey(ctx, key) != 1) {
           throw SslErrors.configuration("OpenSSL refused the private key");
         }
         for (int i = 1; i < entry.chain().length; i++) {
           long cert = x509(entry.chain()[i]);
           try {
-            if (Ssl.ctxAddChainCert(ctx, cert) != 1) {
+            if (SslCtx.addChainCert(ctx, cert) != 1) {
               throw SslErrors.configuration("OpenSSL refused a chain certificate");
             }
           } finally {
@@ -108,7 +108,7 @@ final class KeyMaterial {
         }
       }
     }
-    if (!entries.isEmpty() && Ssl.ctxCheckPrivateKey(ctx) != 1) {
+    if (!entries.isEmpty() && SslCtx.checkPrivateKey(ctx) != 1) {
       throw SslErrors.configuration("the private key does not match the certificate");
     }
     return byLeaf;

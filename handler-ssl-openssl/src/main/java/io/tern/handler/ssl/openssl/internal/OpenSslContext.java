@@ -3,6 +3,7 @@ package io.tern.handler.ssl.openssl.internal;
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import io.tern.handler.ssl.openssl.internal.lib.OpenSslLibrary;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.openssl.internal.lib.SslCtx;
 import io.tern.handler.ssl.spi.SslConfig;
 import io.tern.handler.ssl.spi.SslEngineFactory;
 import java.lang.foreign.Arena;
@@ -56,7 +57,7 @@ final class OpenSslContext implements SslEngineFactory {
     @Override
     public void run() {
       sessions.clear();
-      Ssl.ctxFree(ctx);
+      SslCtx.free(ctx);
       NativeResources.contextFreed();
     }
   }
@@ -66,7 +67,7 @@ final class OpenSslContext implements SslEngineFactory {
     this.client = config.client();
     SSLParameters params = config.parameters();
     this.protocols = configured.protocols();
-    this.cipherSuites = CipherSuites.standardNames(Ssl.ctxCiphers(ctx));
+    this.cipherSuites = CipherSuites.standardNames(SslCtx.ciphers(ctx));
     this.applicationProtocols = List.of(params.getApplicationProtocols());
     this.needClientAuth = !client && params.getNeedClientAuth();
     this.wantClientAuth = !client && !needClientAuth && params.getWantClientAuth();
@@ -91,7 +92,7 @@ final class OpenSslContext implements SslEngineFactory {
    *     not take
    */
   static OpenSslContext create(SslConfig config) {
-    long ctx = Ssl.ctxNew();
+    long ctx = SslCtx.create();
     if (ctx == 0) {
       throw SslErrors.outOfMemory("SSL_CTX_new");
     }
@@ -120,7 +121,7 @@ final class OpenSslContext implements SslEngineFactory {
     if (!client) {
       options |= Ssl.OP_CIPHER_SERVER_PREFERENCE; // as the JDK's server honours its own order
     }
-    Ssl.ctxSetOptions(ctx, options);
+    SslCtx.setOptions(ctx, options);
     // Protocols.
     List<String> protocols =
         params.getProtocols() == null
@@ -136,12 +137,12 @@ final class OpenSslContext implements SslEngineFactory {
     }
     // Cipher suites.
     if (params.getCipherSuites() == null) {
-      if (Ssl.ctxSetCipherList(ctx, CipherSuites.DEFAULT_TLS12) != 1) {
+      if (SslCtx.setCipherList(ctx, CipherSuites.DEFAULT_TLS12) != 1) {
         throw SslErrors.configuration("OpenSSL refused the default cipher list");
       }
     } else {
       CipherSuites.Resolved suites = CipherSuites.resolve(List.of(params.getCipherSuites()));
-      if (Ssl.ctxSetCiphersuites(ctx, suites.tls13()) != 1) {
+      if (SslCtx.setCiphersuites(ctx, suites.tls13()) != 1) {
         throw SslErrors.configuration("OpenSSL refused the TLS 1.3 suites " + suites.tls13());
       }
       if (suites.tls12().isEmpty()) {
@@ -150,7 +151,7 @@ final class OpenSslContext implements SslEngineFactory {
         if (protocols.isEmpty()) {
           throw new IllegalArgumentException("only TLS 1.3 suites given, but TLS 1.3 is off");
         }
-      } else if (Ssl.ctxSetCipherList(ctx, suites.tls12()) != 1) {
+      } else if (SslCtx.setCipherList(ctx, suites.tls12()) != 1) {
         throw SslErrors.configuration("OpenSSL refused the cipher list " + suites.tls12());
       }
       if (suites.tls13().isEmpty()) {
@@ -161,13 +162,13 @@ final class OpenSslContext implements SslEngineFactory {
       }
     }
     int[] range = protocolRange(protocols);
-    if (Ssl.ctxSetProtoVersions(ctx, range[0], range[1]) != 1) {
+    if (SslCtx.setProtoVersions(ctx, range[0], range[1]) != 1) {
       throw SslErrors.configuration("OpenSSL refused protocols " + protocols);
     }
     // Key exchange groups.
     if (params.getNamedGroups() != null) {
       String groups = Groups.openSslList(List.of(params.getNamedGroups()));
-      if (Ssl.ctxSetGroupsList(ctx, groups) != 1) {
+      if (SslCtx.setGroupsList(ctx, groups) != 1) {
         Crypto.errClear();
         throw new IllegalArgumentException("unsupported group in: " + groups);
       }
@@ -182,7 +183,7 @@ final class OpenSslContext implements SslEngineFactory {
       if (customTrust) {
         TrustVerifier verifier = new TrustVerifier(config.trustManagers(), client);
         MemorySegment stub = OpenSslLibrary.upcall(verifier.target(), TrustVerifier.VERIFY, arena);
-        Ssl.ctxSetCertVerifyCallback(ctx, stub, 0);
+        SslCtx.setCertVerifyCallback(ctx, stub, 0);
       } else {
         TrustAnchors.install(
             ctx,
@@ -190,7 +191,7 @@ final class OpenSslContext implements SslEngineFactory {
                 ? config.trustedCertificates()
                 : TrustAnchors.jdkDefault());
       }
-      Ssl.ctxSetVerify(
+      SslCtx.setVerify(
           ctx,
           client
               ? Ssl.VERIFY_PEER
@@ -200,34 +201,34 @@ final class OpenSslContext implements SslEngineFactory {
     List<String> alpn = List.of(params.getApplicationProtocols());
     if (!alpn.isEmpty()) {
       if (client) {
-        if (Ssl.ctxSetAlpnProtos(ctx, Alpn.wireFormat(alpn)) != 0) {
+        if (SslCtx.setAlpnProtos(ctx, Alpn.wireFormat(alpn)) != 0) {
           throw SslErrors.configuration("OpenSSL refused the ALPN protocols " + alpn);
         }
       } else {
         Alpn.wireFormat(alpn); // validates the names
         MemorySegment stub = OpenSslLibrary.upcall(new Alpn(alpn).target(), Alpn.SELECT, arena);
-        Ssl.ctxSetAlpnSelectCallback(ctx, stub, 0);
+        SslCtx.setAlpnSelectCallback(ctx, stub, 0);
       }
     }
     // Sessions.
     if (client) {
-      Ssl.ctxSetSessionCacheMode(ctx, Ssl.SESS_CACHE_OFF); // kept per host and port instead
-      Ssl.ctxRequestOcspStatus(ctx);
+      SslCtx.setSessionCacheMode(ctx, SslCtx.SESS_CACHE_OFF); // kept per host and port instead
+      SslCtx.requestOcspStatus(ctx);
     } else {
-      Ssl.ctxSetSessionCacheMode(ctx, Ssl.SESS_CACHE_SERVER);
-      Ssl.ctxSetSessionCacheSize(ctx, sessions.capacity());
+      SslCtx.setSessionCacheMode(ctx, SslCtx.SESS_CACHE_SERVER);
+      SslCtx.setSessionCacheSize(ctx, sessions.capacity());
       // Resumption needs a session id context whenever clients are verified. Derived from the
       // certificates served, it keeps another identity's sessions from resuming here while
       // servers with the same identity (and shared ticket keys) accept each other's.
-      Ssl.ctxSetSessionIdContext(ctx, sessionIdContext(localChains.values()));
+      SslCtx.setSessionIdContext(ctx, sessionIdContext(localChains.values()));
       if (config.ocspResponse() != null) {
         OcspStapler stapler = new OcspStapler(config.ocspResponse());
-        Ssl.ctxSetStatusCallback(
+        SslCtx.setStatusCallback(
             ctx, OpenSslLibrary.upcall(stapler.target(), OcspStapler.STATUS, arena));
       }
     }
     if (config.sessionTimeout() != null) {
-      Ssl.ctxSetTimeout(ctx, Math.max(1, config.sessionTimeout().toSeconds()));
+      SslCtx.setTimeout(ctx, Math.max(1, config.sessionTimeout().toSeconds()));
     }
     Crypto.errClear();
     return new Configured(protocols, customTrust, localChains, sessions);
@@ -321,19 +322,19 @@ final class OpenSslContext implements SslEngineFactory {
       if (client && peerHost != null) {
         if (!isIpLiteral(peerHost)) {
           serverName = normalize(peerHost);
-          if (Ssl.setServerName(connection.ssl, serverName) != 1) {
+          if (Ssl.setServerName(connection.ssl(), serverName) != 1) {
             throw SslErrors.configuration("cannot send the SNI name " + serverName);
           }
         }
         if (endpointIdentification) {
-          verifyHost(connection.ssl, peerHost);
+          verifyHost(connection.ssl(), peerHost);
         }
-        clientSessions.offer(connection.ssl, peerHost, peerPort);
+        clientSessions.offer(connection.ssl(), peerHost, peerPort);
       }
       EngineSettings settings = new EngineSettings(this, client, peerHost, serverName);
       OpenSslEngine engine = new OpenSslEngine(this, connection, settings, peerHost, peerPort);
       if (customTrust) {
-        TrustVerifier.register(connection.ssl, engine);
+        TrustVerifier.register(connection.ssl(), engine);
       }
       return engine;
     } catch (RuntimeException e) {

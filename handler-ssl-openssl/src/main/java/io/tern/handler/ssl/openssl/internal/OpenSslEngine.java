@@ -2,14 +2,13 @@ package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.spi.NativeSslEngine;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import javax.net.ssl.SNIHostName;
-import javax.net.ssl.SNIServerName;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
@@ -65,7 +64,7 @@ import javax.net.ssl.SSLSession;
  * <p>Not thread-safe, like every {@code SSLEngine}: one thread at a time (the channel's event
  * loop). Its session may be read from any thread.
  */
-final class OpenSslEngine extends SSLEngine {
+final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   private enum State {
     NEW,
     HANDSHAKING,
@@ -73,15 +72,11 @@ final class OpenSslEngine extends SSLEngine {
     FAILED
   }
 
-  private static final int RECORD_HEADER = 5;
   private static final int MAX_PLAINTEXT = Scratch.RECORD;
 
   /** Room a record needs beyond its plaintext (header, explicit nonce, tag, padding). */
   private static final int MAX_RECORD_OVERHEAD =
       OpenSslSession.PACKET_BUFFER_SIZE - OpenSslSession.APPLICATION_BUFFER_SIZE;
-
-  /** A record's fragment may not exceed 2^14 plus 2048 bytes of expansion. */
-  private static final int MAX_FRAGMENT = (1 << 14) + 2048;
 
   /** An unencrypted alert record: warning, close_notify. */
   private static final byte[] CLOSE_NOTIFY_RECORD = {21, 3, 3, 0, 2, 1, 0};
@@ -90,7 +85,7 @@ final class OpenSslEngine extends SSLEngine {
   private static final byte[] UNEXPECTED_MESSAGE_RECORD = {21, 3, 3, 0, 2, 2, 10};
 
   private final OpenSslContext context;
-  private final Connection connection;
+  private final CiphertextIo io;
   private final long ssl;
   private final OpenSslSession session;
   private final EngineSettings settings;
@@ -100,17 +95,8 @@ final class OpenSslEngine extends SSLEngine {
   private boolean outboundClosed;
   private boolean inboundClosed;
   private boolean receivedCloseNotify;
-  private boolean freed;
   private long rememberedSession;
   private String applicationProtocol;
-
-  /** Output that was still in the write BIO when the connection was freed. */
-  private byte[] leftover;
-
-  private int leftoverOffset;
-
-  /** A record to send once the write BIO is empty (see {@link #closeOutbound()}). */
-  private byte[] trailer;
 
   OpenSslEngine(
       OpenSslContext context,
@@ -120,8 +106,8 @@ final class OpenSslEngine extends SSLEngine {
       int peerPort) {
     super(peerHost, peerPort);
     this.context = context;
-    this.connection = connection;
-    this.ssl = connection.ssl;
+    this.io = new CiphertextIo(connection);
+    this.ssl = connection.ssl();
     this.settings = settings;
     this.session = new OpenSslSession(context.sessionContext(), peerHost, peerPort);
     connection.register(this);
@@ -144,7 +130,7 @@ final class OpenSslEngine extends SSLEngine {
     switch (state) {
       case NEW -> startHandshake();
       case READY -> {
-        if (outboundClosed || inboundClosed || freed) {
+        if (outboundClosed || inboundClosed || io.isFreed()) {
           throw new SSLException("the engine is closed");
         }
         rehandshake();
@@ -155,7 +141,7 @@ final class OpenSslEngine extends SSLEngine {
   }
 
   private void startHandshake() throws SSLException {
-    if (freed || outboundClosed) {
+    if (io.isFreed() || outboundClosed) {
       throw new SSLException("the engine is closed");
     }
     settings.applyBeforeHandshake(ssl);
@@ -195,8 +181,7 @@ final class OpenSslEngine extends SSLEngine {
       // messages still unsent would let it finish first).
       state = State.FAILED;
       finishedToReport = false;
-      Crypto.bioReset(connection.wbio);
-      trailer = UNEXPECTED_MESSAGE_RECORD.clone();
+      io.sendInstead(UNEXPECTED_MESSAGE_RECORD);
       Crypto.errClear();
       throw new SSLHandshakeException("the peer closed the connection during the handshake");
     }
@@ -245,17 +230,17 @@ final class OpenSslEngine extends SSLEngine {
 
   @Override
   public HandshakeStatus getHandshakeStatus() {
-    if (hasPendingOutput()) {
+    if (io.hasPendingOutput()) {
       return HandshakeStatus.NEED_WRAP;
     }
-    if (state == State.HANDSHAKING && !outboundClosed && !inboundClosed && !freed) {
+    if (state == State.HANDSHAKING && !outboundClosed && !inboundClosed && !io.isFreed()) {
       return HandshakeStatus.NEED_UNWRAP;
     }
     return HandshakeStatus.NOT_HANDSHAKING;
   }
 
   private HandshakeStatus resultHandshakeStatus() {
-    if (finishedToReport && !hasPendingOutput()) {
+    if (finishedToReport && !io.hasPendingOutput()) {
       finishedToReport = false;
       return HandshakeStatus.FINISHED;
     }
@@ -280,20 +265,20 @@ final class OpenSslEngine extends SSLEngine {
     if (state == State.NEW && !outboundClosed) {
       startHandshake();
     }
-    if (hasPendingOutput()) {
-      int produced = drainOutput(dst);
+    if (io.hasPendingOutput()) {
+      int produced = io.drainOutput(dst);
       if (produced == 0) {
         return result(Status.BUFFER_OVERFLOW, 0, 0);
       }
       return result(outboundDone() ? Status.CLOSED : Status.OK, 0, produced);
     }
-    if (outboundClosed || state == State.FAILED || freed) {
+    if (outboundClosed || state == State.FAILED || io.isFreed()) {
       return result(Status.CLOSED, 0, 0);
     }
     if (state == State.HANDSHAKING) {
       handshakeStep();
-      int produced = drainOutput(dst);
-      if (produced == 0 && hasPendingOutput()) {
+      int produced = io.drainOutput(dst);
+      if (produced == 0 && io.hasPendingOutput()) {
         return result(Status.BUFFER_OVERFLOW, 0, 0);
       }
       return result(Status.OK, 0, produced);
@@ -308,7 +293,7 @@ final class OpenSslEngine extends SSLEngine {
       return result(Status.BUFFER_OVERFLOW, 0, 0);
     }
     writeRecord(srcs, offset, length, chunk);
-    return result(Status.OK, chunk, drainOutput(dst));
+    return result(Status.OK, chunk, io.drainOutput(dst));
   }
 
   /** Encrypts {@code chunk} bytes from the sources into one record in the write BIO. */
@@ -373,7 +358,7 @@ final class OpenSslEngine extends SSLEngine {
     if (state == State.NEW && !inboundClosed) {
       startHandshake();
     }
-    if (isInboundDone() || state == State.FAILED || freed) {
+    if (isInboundDone() || state == State.FAILED || io.isFreed()) {
       return result(Status.CLOSED, 0, 0);
     }
     int start = src.position();
@@ -387,14 +372,14 @@ final class OpenSslEngine extends SSLEngine {
       throw new SSLHandshakeException("the handshake was aborted: the outbound side is closed");
     }
     while (state == State.HANDSHAKING) {
-      int record = completeRecord(src, start + consumed);
+      int record = CiphertextIo.completeRecord(src, start + consumed);
       if (record == 0) {
         if (consumed == 0) {
           return result(Status.BUFFER_UNDERFLOW, 0, 0);
         }
         break;
       }
-      feed(src, start + consumed, record);
+      io.feed(src, start + consumed, record);
       consumed += record;
       handshakeStep();
     }
@@ -403,11 +388,11 @@ final class OpenSslEngine extends SSLEngine {
       int span = 0;
       long needed = 0;
       for (; ; ) {
-        int record = completeRecord(src, start + consumed + span);
+        int record = CiphertextIo.completeRecord(src, start + consumed + span);
         if (record == 0) {
           break;
         }
-        int plaintext = Math.min(record - RECORD_HEADER, MAX_PLAINTEXT);
+        int plaintext = Math.min(record - CiphertextIo.RECORD_HEADER, MAX_PLAINTEXT);
         if (needed + plaintext > room) {
           break;
         }
@@ -415,7 +400,7 @@ final class OpenSslEngine extends SSLEngine {
         span += record;
       }
       if (span > 0) {
-        feed(src, start + consumed, span);
+        io.feed(src, start + consumed, span);
         consumed += span;
         produced = readPlaintext(dsts, offset, length);
         if (settings.client()) {
@@ -424,38 +409,15 @@ final class OpenSslEngine extends SSLEngine {
       } else if (consumed == 0) {
         src.position(start);
         return result(
-            completeRecord(src, start) == 0 ? Status.BUFFER_UNDERFLOW : Status.BUFFER_OVERFLOW,
+            CiphertextIo.completeRecord(src, start) == 0
+                ? Status.BUFFER_UNDERFLOW
+                : Status.BUFFER_OVERFLOW,
             0,
             0);
       }
     }
     src.position(start + consumed);
     return result(receivedCloseNotify ? Status.CLOSED : Status.OK, consumed, produced);
-  }
-
-  /**
-   * Returns the length of the complete record at {@code index} of {@code src}, 0 when it is not
-   * complete yet.
-   */
-  private static int completeRecord(ByteBuffer src, int index) throws SSLException {
-    if (src.limit() - index < RECORD_HEADER) {
-      return 0;
-    }
-    int fragment = ((src.get(index + 3) & 0xff) << 8) | (src.get(index + 4) & 0xff);
-    if (fragment > MAX_FRAGMENT) {
-      throw new SSLException("TLS record too long: " + fragment + " bytes");
-    }
-    int record = RECORD_HEADER + fragment;
-    return src.limit() - index >= record ? record : 0;
-  }
-
-  /** Writes {@code length} bytes of {@code src} at {@code index} into the read BIO. */
-  private void feed(ByteBuffer src, int index, int length) {
-    MemorySegment bytes = MemorySegment.ofBuffer(src).asSlice(index - src.position(), length);
-    int written = Crypto.bioWrite(connection.rbio, bytes, length);
-    if (written != length) {
-      throw SslErrors.outOfMemory("BIO_write");
-    }
   }
 
   /** Decrypts what the read BIO holds into the destinations. */
@@ -489,49 +451,8 @@ final class OpenSslEngine extends SSLEngine {
     return produced;
   }
 
-  // ---------------------------------------------------------------------------------------------
-  // Output
-
-  private boolean hasPendingOutput() {
-    if (leftover != null) {
-      return leftoverOffset < leftover.length;
-    }
-    return trailer != null || (!freed && Crypto.bioPending(connection.wbio) > 0);
-  }
-
-  /** Moves what waits in the write BIO (or the leftover) into {@code dst}. */
-  private int drainOutput(ByteBuffer dst) {
-    int room = dst.remaining();
-    if (room == 0) {
-      return 0;
-    }
-    if (leftover != null) {
-      int n = Math.min(room, leftover.length - leftoverOffset);
-      dst.put(leftover, leftoverOffset, n);
-      leftoverOffset += n;
-      return n;
-    }
-    long pending = freed ? 0 : Crypto.bioPending(connection.wbio);
-    if (pending == 0) {
-      if (trailer != null && room >= trailer.length) {
-        dst.put(trailer);
-        int n = trailer.length;
-        trailer = null;
-        return n;
-      }
-      return 0;
-    }
-    int n = (int) Math.min(room, pending);
-    int read = Crypto.bioRead(connection.wbio, MemorySegment.ofBuffer(dst), n);
-    if (read > 0) {
-      dst.position(dst.position() + read);
-      return read;
-    }
-    return 0;
-  }
-
   private boolean outboundDone() {
-    return (outboundClosed || state == State.FAILED || freed) && !hasPendingOutput();
+    return (outboundClosed || state == State.FAILED || io.isFreed()) && !io.hasPendingOutput();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -543,14 +464,14 @@ final class OpenSslEngine extends SSLEngine {
       return;
     }
     outboundClosed = true;
-    if (state == State.READY && !freed && Ssl.shutdown(ssl) < 0) {
+    if (state == State.READY && !io.isFreed() && Ssl.shutdown(ssl) < 0) {
       Crypto.errClear(); // nothing to send after all; the connection ends anyway
-    } else if (state == State.HANDSHAKING && !freed) {
+    } else if (state == State.HANDSHAKING && !io.isFreed()) {
       // OpenSSL cannot shut a connection down mid-handshake. A close_notify in a plaintext record,
       // after what is already queued, tells the peer to give up: it either takes it as such or
       // fails on a record it did not expect — either way the handshake ends on both sides, as
       // with the JDK's engine.
-      trailer = CLOSE_NOTIFY_RECORD.clone();
+      io.sendAfterQueued(CLOSE_NOTIFY_RECORD);
     }
     tryFree();
   }
@@ -583,31 +504,17 @@ final class OpenSslEngine extends SSLEngine {
    * left to wrap, or inbound closed explicitly on top of outbound (then the unsent rest is kept).
    */
   private void tryFree() {
-    if (freed) {
+    if (io.isFreed()) {
       return;
     }
     boolean outboundOver = outboundClosed || state == State.FAILED;
     if (!outboundOver || !(inboundClosed || receivedCloseNotify)) {
       return;
     }
-    long pending = Crypto.bioPending(connection.wbio);
-    int trailing = trailer == null ? 0 : trailer.length;
-    if (pending + trailing > 0) {
-      if (!inboundClosed) {
-        return; // the close_notify or alert is still to be wrapped
-      }
-      byte[] rest = new byte[(int) pending + trailing];
-      Crypto.bioRead(connection.wbio, MemorySegment.ofArray(rest), (int) pending);
-      if (trailer != null) {
-        System.arraycopy(trailer, 0, rest, (int) pending, trailing);
-        trailer = null;
-      }
-      leftover = rest;
-      leftoverOffset = 0;
+    if (!inboundClosed && io.hasPendingOutput()) {
+      return; // the close_notify or alert is still to be wrapped
     }
-    freed = true;
-    Crypto.errClear();
-    connection.free();
+    io.free(); // what is left unsent (inbound closed explicitly) is kept in a Java array
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -714,49 +621,12 @@ final class OpenSslEngine extends SSLEngine {
 
   @Override
   public SSLParameters getSSLParameters() {
-    SSLParameters params = new SSLParameters();
-    params.setCipherSuites(getEnabledCipherSuites());
-    params.setProtocols(getEnabledProtocols());
-    if (settings.needClientAuth()) {
-      params.setNeedClientAuth(true);
-    } else {
-      params.setWantClientAuth(settings.wantClientAuth());
-    }
-    params.setEndpointIdentificationAlgorithm(settings.endpointIdentificationAlgorithm());
-    params.setApplicationProtocols(settings.applicationProtocols().toArray(String[]::new));
-    String sni = settings.serverName();
-    if (sni != null) {
-      params.setServerNames(List.of(new SNIHostName(sni)));
-    }
-    params.setUseCipherSuitesOrder(!settings.client());
-    return params;
+    return settings.parameters();
   }
 
   @Override
   public void setSSLParameters(SSLParameters params) {
-    if (params.getCipherSuites() != null) {
-      setEnabledCipherSuites(params.getCipherSuites());
-    }
-    if (params.getProtocols() != null) {
-      setEnabledProtocols(params.getProtocols());
-    }
-    if (params.getNeedClientAuth()) {
-      setNeedClientAuth(true);
-    } else {
-      setWantClientAuth(params.getWantClientAuth());
-    }
-    settings.endpointIdentificationAlgorithm(params.getEndpointIdentificationAlgorithm());
-    settings.applicationProtocols(List.of(params.getApplicationProtocols()));
-    List<SNIServerName> names = params.getServerNames();
-    if (names != null) {
-      String host = null;
-      for (SNIServerName name : names) {
-        if (name instanceof SNIHostName h) {
-          host = h.getAsciiName();
-        }
-      }
-      settings.serverName(host);
-    }
+    settings.parameters(params);
   }
 
   @Override

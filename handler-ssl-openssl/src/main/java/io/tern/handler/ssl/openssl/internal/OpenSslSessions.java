@@ -3,6 +3,7 @@ package io.tern.handler.ssl.openssl.internal;
 import io.tern.handler.ssl.openssl.OpenSslSessionContext;
 import io.tern.handler.ssl.openssl.OpenSslSessionStats;
 import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.openssl.internal.lib.SslCtx;
 import java.util.Collections;
 import java.util.Enumeration;
 import javax.net.ssl.SSLSession;
@@ -49,12 +50,12 @@ final class OpenSslSessions implements OpenSslSessionContext {
       throw new IllegalArgumentException("timeout: " + seconds + " (expected: >= 0)");
     }
     // OpenSSL has no "no limit": zero means as long as a session can live (about 68 years).
-    Ssl.ctxSetTimeout(ctx, seconds == 0 ? Integer.MAX_VALUE : seconds);
+    SslCtx.setTimeout(ctx, seconds == 0 ? Integer.MAX_VALUE : seconds);
   }
 
   @Override
   public int getSessionTimeout() {
-    long seconds = Ssl.ctxTimeout(ctx);
+    long seconds = SslCtx.timeout(ctx);
     return seconds >= Integer.MAX_VALUE ? 0 : (int) seconds;
   }
 
@@ -65,27 +66,27 @@ final class OpenSslSessions implements OpenSslSessionContext {
     }
     clientSessions.capacity(size);
     if (!client) {
-      Ssl.ctxSetSessionCacheSize(ctx, size);
+      SslCtx.setSessionCacheSize(ctx, size);
     }
   }
 
   @Override
   public int getSessionCacheSize() {
-    return client ? clientSessions.capacity() : (int) Ssl.ctxSessionCacheSize(ctx);
+    return client ? clientSessions.capacity() : (int) SslCtx.sessionCacheSize(ctx);
   }
 
   @Override
   public OpenSslSessionStats stats() {
     return new OpenSslSessionStats(
-        client ? clientSessions.size() : Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_NUMBER, 0, 0),
+        client ? clientSessions.size() : SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_NUMBER, 0, 0),
         context.handshakes(),
         context.resumedHandshakes(),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_CONNECT, 0, 0),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_ACCEPT, 0, 0),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_HIT, 0, 0),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_MISSES, 0, 0),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_TIMEOUTS, 0, 0),
-        Ssl.ctxCtrl(ctx, Ssl.CTRL_SESS_CACHE_FULL, 0, 0));
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_CONNECT, 0, 0),
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_ACCEPT, 0, 0),
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_HIT, 0, 0),
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_MISSES, 0, 0),
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_TIMEOUTS, 0, 0),
+        SslCtx.ctrl(ctx, SslCtx.CTRL_SESS_CACHE_FULL, 0, 0));
   }
 
   @Override
@@ -96,7 +97,7 @@ final class OpenSslSessions implements OpenSslSessionContext {
     if (keys.length != 80) {
       throw new IllegalArgumentException("ticket keys: " + keys.length + " bytes (expected: 80)");
     }
-    if (Ssl.ctxSetTicketKeys(ctx, keys) != 1) {
+    if (SslCtx.setTicketKeys(ctx, keys) != 1) {
       throw SslErrors.configuration("OpenSSL refused the ticket keys");
     }
   }
@@ -104,9 +105,9 @@ final class OpenSslSessions implements OpenSslSessionContext {
   @Override
   public void setSessionTicketsEnabled(boolean enabled) {
     if (enabled) {
-      Ssl.ctxClearOptions(ctx, Ssl.OP_NO_TICKET);
+      SslCtx.clearOptions(ctx, Ssl.OP_NO_TICKET);
     } else {
-      Ssl.ctxSetOptions(ctx, Ssl.OP_NO_TICKET);
+      SslCtx.setOptions(ctx, Ssl.OP_NO_TICKET);
     }
   }
 

@@ -1,7 +1,7 @@
 package io.tern.handler.ssl.openssl.internal;
 
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
-import io.tern.handler.ssl.openssl.internal.lib.Ssl;
+import io.tern.handler.ssl.openssl.internal.lib.SslCtx;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
@@ -50,7 +50,7 @@ final class TrustAnchors {
 
   /** Adds the anchors to the context's store and lets any of them end a chain. */
   static void install(long ctx, List<X509Certificate> anchors) {
-    long store = Ssl.ctxCertStore(ctx);
+    long store = SslCtx.certStore(ctx);
     for (X509Certificate anchor : anchors) {
       long x509 = KeyMaterial.x509(anchor);
       try {
@@ -62,6 +62,6 @@ final class TrustAnchors {
         Crypto.x509Free(x509);
       }
     }
-    Crypto.verifyParamSetFlags(Ssl.ctxParam(ctx), Crypto.X509_V_FLAG_PARTIAL_CHAIN);
+    Crypto.verifyParamSetFlags(SslCtx.param(ctx), Crypto.X509_V_FLAG_PARTIAL_CHAIN);
   }
 }

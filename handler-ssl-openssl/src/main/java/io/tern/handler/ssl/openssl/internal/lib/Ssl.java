@@ -13,9 +13,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The {@code libssl} functions the engine uses: contexts ({@code SSL_CTX_*}), connections ({@code
- * SSL_*}), ciphers and sessions. Macros of {@code ssl.h} are spelled out as the {@code ctrl} calls
- * they expand to, with the command numbers below.
+ * The {@code libssl} functions on connections ({@code SSL_*}) and on the ciphers and sessions a
+ * connection reports; those on contexts are in {@link SslCtx}. Macros of {@code ssl.h} are spelled
+ * out as the {@code ctrl} calls they expand to ({@link SslCtrl} has the command numbers).
  *
  * <p>{@link #read} and {@link #write} are critical calls (see {@link Crypto}): the engine makes
  * them only when no callback can run, that is outside handshakes and with renegotiation refused.
@@ -24,48 +24,6 @@ import java.lang.invoke.MethodHandle;
  */
 @SuppressWarnings("restricted")
 public final class Ssl {
-  private static final MethodHandle TLS_METHOD = fn("TLS_method", JAVA_LONG);
-  private static final MethodHandle CTX_NEW = fn("SSL_CTX_new", JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_FREE = fnVoid("SSL_CTX_free", JAVA_LONG);
-  private static final MethodHandle CTX_CTRL =
-      fn("SSL_CTX_ctrl", JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_CALLBACK_CTRL =
-      fn("SSL_CTX_callback_ctrl", JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG);
-  private static final MethodHandle CTX_SET_OPTIONS =
-      fn("SSL_CTX_set_options", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_CLEAR_OPTIONS =
-      fn("SSL_CTX_clear_options", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_CIPHER_LIST =
-      fn("SSL_CTX_set_cipher_list", JAVA_INT, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_CIPHERSUITES =
-      fn("SSL_CTX_set_ciphersuites", JAVA_INT, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_GET_CIPHERS =
-      fn("SSL_CTX_get_ciphers", JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_USE_CERTIFICATE =
-      fn("SSL_CTX_use_certificate", JAVA_INT, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_USE_PRIVATE_KEY =
-      fn("SSL_CTX_use_PrivateKey", JAVA_INT, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_CHECK_PRIVATE_KEY =
-      fn("SSL_CTX_check_private_key", JAVA_INT, JAVA_LONG);
-  private static final MethodHandle CTX_GET_CERT_STORE =
-      fn("SSL_CTX_get_cert_store", JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_VERIFY =
-      fnVoid("SSL_CTX_set_verify", JAVA_LONG, JAVA_INT, JAVA_LONG);
-  private static final MethodHandle CTX_GET0_PARAM = fn("SSL_CTX_get0_param", JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_ALPN_SELECT_CB =
-      fnVoid("SSL_CTX_set_alpn_select_cb", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_ALPN_PROTOS =
-      fn("SSL_CTX_set_alpn_protos", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
-  private static final MethodHandle CTX_SET_CERT_VERIFY_CALLBACK =
-      fnVoid("SSL_CTX_set_cert_verify_callback", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_SET_SESSION_ID_CONTEXT =
-      fn("SSL_CTX_set_session_id_context", JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT);
-  private static final MethodHandle CTX_SET_TIMEOUT =
-      fn("SSL_CTX_set_timeout", JAVA_LONG, JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_GET_TIMEOUT =
-      fn("SSL_CTX_get_timeout", JAVA_LONG, JAVA_LONG);
-  private static final MethodHandle CTX_FLUSH_SESSIONS =
-      fnVoid("SSL_CTX_flush_sessions", JAVA_LONG, JAVA_LONG);
 
   private static final MethodHandle NEW = fn("SSL_new", JAVA_LONG, JAVA_LONG);
   private static final MethodHandle FREE = fnVoid("SSL_free", JAVA_LONG);
@@ -139,34 +97,6 @@ public final class Ssl {
   private static final MethodHandle EX_DATA_STORE_CTX_IDX =
       fn("SSL_get_ex_data_X509_STORE_CTX_idx", JAVA_INT);
 
-  // ssl.h control commands (the macros expand to SSL_ctrl/SSL_CTX_ctrl with these).
-  static final int CTRL_MODE = 33;
-  static final int CTRL_SET_SESS_CACHE_SIZE = 42;
-  static final int CTRL_GET_SESS_CACHE_SIZE = 43;
-  static final int CTRL_SET_SESS_CACHE_MODE = 44;
-  static final int CTRL_SET_TLSEXT_HOSTNAME = 55;
-  static final int CTRL_SET_TLSEXT_TICKET_KEYS = 59;
-  static final int CTRL_SET_TLSEXT_STATUS_REQ_CB = 63;
-  static final int CTRL_SET_TLSEXT_STATUS_REQ_TYPE = 65;
-  static final int CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP = 70;
-  static final int CTRL_SET_TLSEXT_STATUS_REQ_OCSP_RESP = 71;
-  static final int CTRL_CHAIN_CERT = 89;
-  static final int CTRL_SET_GROUPS_LIST = 92;
-  static final int CTRL_SET_MIN_PROTO_VERSION = 123;
-  static final int CTRL_SET_MAX_PROTO_VERSION = 124;
-
-  /** {@code SSL_CTRL_SESS_NUMBER} … {@code SSL_CTRL_SESS_CACHE_FULL}: session counters. */
-  public static final int CTRL_SESS_NUMBER = 20;
-
-  public static final int CTRL_SESS_CONNECT = 21;
-  public static final int CTRL_SESS_CONNECT_GOOD = 22;
-  public static final int CTRL_SESS_ACCEPT = 24;
-  public static final int CTRL_SESS_ACCEPT_GOOD = 25;
-  public static final int CTRL_SESS_HIT = 27;
-  public static final int CTRL_SESS_MISSES = 29;
-  public static final int CTRL_SESS_TIMEOUTS = 30;
-  public static final int CTRL_SESS_CACHE_FULL = 31;
-
   public static final int TLS1_2_VERSION = 0x0303;
   public static final int TLS1_3_VERSION = 0x0304;
 
@@ -184,18 +114,10 @@ public final class Ssl {
   public static final int VERIFY_PEER = 1;
   public static final int VERIFY_FAIL_IF_NO_PEER_CERT = 2;
 
-  public static final long MODE_ENABLE_PARTIAL_WRITE = 0x1L;
-  public static final long MODE_ACCEPT_MOVING_WRITE_BUFFER = 0x2L;
-  public static final long MODE_RELEASE_BUFFERS = 0x10L;
-
   public static final long OP_NO_TICKET = 1L << 14;
   public static final long OP_NO_COMPRESSION = 1L << 17;
   public static final long OP_CIPHER_SERVER_PREFERENCE = 1L << 22;
   public static final long OP_NO_RENEGOTIATION = 1L << 30;
-
-  public static final int SESS_CACHE_OFF = 0;
-  public static final int SESS_CACHE_CLIENT = 1;
-  public static final int SESS_CACHE_SERVER = 2;
 
   public static final int TLSEXT_ERR_OK = 0;
   public static final int TLSEXT_ERR_ALERT_FATAL = 2;
@@ -211,265 +133,12 @@ public final class Ssl {
 
   private Ssl() {}
 
-  /** Links every function above (class initialisation does it); throws if one is missing. */
-  static void init() {}
-
-  // ---------------------------------------------------------------------------------------------
-  // Contexts
-
-  /** {@code SSL_CTX_new(TLS_method())}: 0 on failure. */
-  public static long ctxNew() {
-    try {
-      return (long) CTX_NEW.invokeExact((long) TLS_METHOD.invokeExact());
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_free}. */
-  public static void ctxFree(long ctx) {
-    try {
-      CTX_FREE.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_ctrl}. */
-  public static long ctxCtrl(long ctx, int cmd, long larg, long parg) {
-    try {
-      return (long) CTX_CTRL.invokeExact(ctx, cmd, larg, parg);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_options}: the options now set. */
-  public static long ctxSetOptions(long ctx, long options) {
-    try {
-      return (long) CTX_SET_OPTIONS.invokeExact(ctx, options);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_mode}. */
-  public static long ctxSetMode(long ctx, long mode) {
-    return ctxCtrl(ctx, CTRL_MODE, mode, 0);
-  }
-
-  /** {@code SSL_CTX_set_min_proto_version} / {@code max}: 1 on success. */
-  public static long ctxSetProtoVersions(long ctx, int min, int max) {
-    long a = ctxCtrl(ctx, CTRL_SET_MIN_PROTO_VERSION, min, 0);
-    long b = ctxCtrl(ctx, CTRL_SET_MAX_PROTO_VERSION, max, 0);
-    return a == 1 && b == 1 ? 1 : 0;
-  }
-
-  /** {@code SSL_CTX_set_cipher_list} (TLS 1.2 and older): 1 when at least one cipher matched. */
-  public static int ctxSetCipherList(long ctx, String list) {
-    try (Arena arena = Arena.ofConfined()) {
-      return (int) CTX_SET_CIPHER_LIST.invokeExact(ctx, arena.allocateFrom(list).address());
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_ciphersuites} (TLS 1.3): 1 on success. */
-  public static int ctxSetCiphersuites(long ctx, String list) {
-    try (Arena arena = Arena.ofConfined()) {
-      return (int) CTX_SET_CIPHERSUITES.invokeExact(ctx, arena.allocateFrom(list).address());
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set1_groups_list}: 1 on success. */
-  public static long ctxSetGroupsList(long ctx, String list) {
-    try (Arena arena = Arena.ofConfined()) {
-      return ctxCtrl(ctx, CTRL_SET_GROUPS_LIST, 0, arena.allocateFrom(list).address());
-    }
-  }
-
-  /** {@code SSL_CTX_get_ciphers}: the enabled ciphers, a stack owned by the context. */
-  public static long ctxCiphers(long ctx) {
-    try {
-      return (long) CTX_GET_CIPHERS.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_use_certificate}: 1 on success (the context takes its own reference). */
-  public static int ctxUseCertificate(long ctx, long x509) {
-    try {
-      return (int) CTX_USE_CERTIFICATE.invokeExact(ctx, x509);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_use_PrivateKey}: 1 on success (the context takes its own reference). */
-  public static int ctxUsePrivateKey(long ctx, long key) {
-    try {
-      return (int) CTX_USE_PRIVATE_KEY.invokeExact(ctx, key);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_add1_chain_cert}: adds to the current certificate's chain; 1 on success. */
-  public static long ctxAddChainCert(long ctx, long x509) {
-    return ctxCtrl(ctx, CTRL_CHAIN_CERT, 1, x509);
-  }
-
-  /** {@code SSL_CTX_check_private_key}: 1 when the key matches the certificate. */
-  public static int ctxCheckPrivateKey(long ctx) {
-    try {
-      return (int) CTX_CHECK_PRIVATE_KEY.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_get_cert_store}. */
-  public static long ctxCertStore(long ctx) {
-    try {
-      return (long) CTX_GET_CERT_STORE.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_verify} without a callback. */
-  public static void ctxSetVerify(long ctx, int mode) {
-    try {
-      CTX_SET_VERIFY.invokeExact(ctx, mode, 0L);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_get0_param}. */
-  public static long ctxParam(long ctx) {
-    try {
-      return (long) CTX_GET0_PARAM.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_alpn_select_cb}. */
-  public static void ctxSetAlpnSelectCallback(long ctx, MemorySegment callback, long arg) {
-    try {
-      CTX_SET_ALPN_SELECT_CB.invokeExact(ctx, callback.address(), arg);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_alpn_protos}: what every client connection offers; 0 on success (sic). */
-  public static int ctxSetAlpnProtos(long ctx, byte[] wire) {
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment seg = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, wire);
-      return (int) CTX_SET_ALPN_PROTOS.invokeExact(ctx, seg.address(), wire.length);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_tlsext_status_type(ctx, TLSEXT_STATUSTYPE_ocsp)}: clients ask for OCSP. */
-  public static long ctxRequestOcspStatus(long ctx) {
-    return ctxCtrl(ctx, CTRL_SET_TLSEXT_STATUS_REQ_TYPE, 1, 0);
-  }
-
-  /** {@code SSL_CTX_clear_options}. */
-  public static long ctxClearOptions(long ctx, long options) {
-    try {
-      return (long) CTX_CLEAR_OPTIONS.invokeExact(ctx, options);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_cert_verify_callback}. */
-  public static void ctxSetCertVerifyCallback(long ctx, MemorySegment callback, long arg) {
-    try {
-      CTX_SET_CERT_VERIFY_CALLBACK.invokeExact(ctx, callback.address(), arg);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_tlsext_status_cb}: the server's OCSP stapling callback. */
-  public static long ctxSetStatusCallback(long ctx, MemorySegment callback) {
-    try {
-      return (long)
-          CTX_CALLBACK_CTRL.invokeExact(ctx, CTRL_SET_TLSEXT_STATUS_REQ_CB, callback.address());
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_session_id_context}: 1 on success. */
-  public static int ctxSetSessionIdContext(long ctx, byte[] id) {
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment seg = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, id);
-      return (int) CTX_SET_SESSION_ID_CONTEXT.invokeExact(ctx, seg.address(), id.length);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_set_timeout} in seconds: the previous timeout. */
-  public static long ctxSetTimeout(long ctx, long seconds) {
-    try {
-      return (long) CTX_SET_TIMEOUT.invokeExact(ctx, seconds);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_get_timeout} in seconds. */
-  public static long ctxTimeout(long ctx) {
-    try {
-      return (long) CTX_GET_TIMEOUT.invokeExact(ctx);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
-  }
-
-  /** {@code SSL_CTX_sess_set_cache_size}. */
-  public static long ctxSetSessionCacheSize(long ctx, long size) {
-    return ctxCtrl(ctx, CTRL_SET_SESS_CACHE_SIZE, size, 0);
-  }
-
-  /** {@code SSL_CTX_sess_get_cache_size}. */
-  public static long ctxSessionCacheSize(long ctx) {
-    return ctxCtrl(ctx, CTRL_GET_SESS_CACHE_SIZE, 0, 0);
-  }
-
-  /** {@code SSL_CTX_set_session_cache_mode}. */
-  public static long ctxSetSessionCacheMode(long ctx, int mode) {
-    return ctxCtrl(ctx, CTRL_SET_SESS_CACHE_MODE, mode, 0);
-  }
-
-  /** {@code SSL_CTX_set_tlsext_ticket_keys}: 80 bytes (name, HMAC key, AES key); 1 on success. */
-  public static long ctxSetTicketKeys(long ctx, byte[] keys) {
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment seg = arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, keys);
-      long result = ctxCtrl(ctx, CTRL_SET_TLSEXT_TICKET_KEYS, keys.length, seg.address());
-      seg.fill((byte) 0);
-      return result;
-    }
-  }
-
-  /** {@code SSL_CTX_flush_sessions}: drops cached sessions expired at {@code epochSeconds}. */
-  public static void ctxFlushSessions(long ctx, long epochSeconds) {
-    try {
-      CTX_FLUSH_SESSIONS.invokeExact(ctx, epochSeconds);
-    } catch (Throwable t) {
-      throw rethrow(t);
-    }
+  /**
+   * Links every function of {@code libssl} the engine uses (class initialisation of this class and
+   * {@link SslCtx} does it); throws if one is missing.
+   */
+  static void init() {
+    SslCtx.init();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -613,8 +282,8 @@ public final class Ssl {
 
   /** {@code SSL_set_min_proto_version} and {@code max}: 1 on success. */
   public static long setProtoVersions(long ssl, int min, int max) {
-    long a = ctrl(ssl, CTRL_SET_MIN_PROTO_VERSION, min, 0);
-    long b = ctrl(ssl, CTRL_SET_MAX_PROTO_VERSION, max, 0);
+    long a = ctrl(ssl, SslCtrl.CTRL_SET_MIN_PROTO_VERSION, min, 0);
+    long b = ctrl(ssl, SslCtrl.CTRL_SET_MAX_PROTO_VERSION, max, 0);
     return a == 1 && b == 1 ? 1 : 0;
   }
 
@@ -657,7 +326,7 @@ public final class Ssl {
   /** {@code SSL_set_tlsext_host_name}: the SNI name a client sends; 1 on success. */
   public static long setServerName(long ssl, String host) {
     try (Arena arena = Arena.ofConfined()) {
-      return ctrl(ssl, CTRL_SET_TLSEXT_HOSTNAME, 0, arena.allocateFrom(host).address());
+      return ctrl(ssl, SslCtrl.CTRL_SET_TLSEXT_HOSTNAME, 0, arena.allocateFrom(host).address());
     }
   }
 
@@ -900,14 +569,14 @@ public final class Ssl {
 
   /** {@code SSL_set_tlsext_status_type(ssl, TLSEXT_STATUSTYPE_ocsp)}: a client asks for OCSP. */
   public static long requestOcspStatus(long ssl) {
-    return ctrl(ssl, CTRL_SET_TLSEXT_STATUS_REQ_TYPE, 1, 0);
+    return ctrl(ssl, SslCtrl.CTRL_SET_TLSEXT_STATUS_REQ_TYPE, 1, 0);
   }
 
   /** {@code SSL_get_tlsext_status_ocsp_resp}: the stapled response a client received, or null. */
   public static byte[] ocspResponse(long ssl) {
     try (Arena arena = Arena.ofConfined()) {
       MemorySegment out = arena.allocate(JAVA_LONG);
-      long length = ctrl(ssl, CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, out.address());
+      long length = ctrl(ssl, SslCtrl.CTRL_GET_TLSEXT_STATUS_REQ_OCSP_RESP, 0, out.address());
       long data = out.get(JAVA_LONG, 0);
       return data == 0 || length <= 0 ? null : Crypto.bytes(data, (int) length);
     }
@@ -929,7 +598,7 @@ public final class Ssl {
         java.lang.foreign.ValueLayout.JAVA_BYTE,
         0,
         response.length);
-    long result = ctrl(ssl, CTRL_SET_TLSEXT_STATUS_REQ_OCSP_RESP, response.length, copy);
+    long result = ctrl(ssl, SslCtrl.CTRL_SET_TLSEXT_STATUS_REQ_OCSP_RESP, response.length, copy);
     if (result != 1) {
       Crypto.free(copy);
     }

@@ -1,0 +1,136 @@
+package io.tern.codec.http.websocket.internal;
+
+import io.tern.buffer.ByteBuf;
+import io.tern.buffer.ByteBufAllocator;
+import io.tern.codec.http.websocket.CorruptedWebSocketFrameException;
+import io.tern.codec.http.websocket.WebSocketCloseStatus;
+import java.nio.ByteBuffer;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * Inflates the compressed messages one endpoint receives (RFC 7692, section 7.2.2): the payloads of
+ * a message's frames are one deflate stream, to which the receiver appends {@code 00 00 ff ff}
+ * after the last frame. Each frame is inflated as it arrives, so a fragmented message never waits
+ * whole in memory.
+ *
+ * <p><b>Decompression bombs.</b> The inflated size of the message is counted while inflating, a
+ * step at a time into a buffer grown at most 64 KiB per step: the moment it passes the limit the
+ * message fails with close status {@code 1009}, having used at most the limit plus a step. Deflate
+ * data that does not parse fails with {@code 1007}.
+ *
+ * <p>A message ending with a final block ({@code BFINAL}) ends the deflate stream: what follows it
+ * in the message is ignored and the next message starts a new stream. Otherwise the stream (and its
+ * window) carries over to the next message, unless the peer resets its compressor per message.
+ */
+public final class MessageInflater {
+  private static final byte[] TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};
+  private static final int MAX_STEP = 64 * 1024;
+
+  private final Inflater inflater = new Inflater(true);
+  private final boolean peerNoContextTakeover;
+  private final long maxMessageLength;
+  private long messageLength;
+  private long compressedLength;
+
+  /**
+   * Creates an inflater.
+   *
+   * @param params the agreed parameters
+   * @param maxMessageLength the largest inflated message, in bytes
+   */
+  public MessageInflater(DeflateParams params, long maxMessageLength) {
+    this.peerNoContextTakeover = params.peerNoContextTakeover();
+    this.maxMessageLength = maxMessageLength;
+  }
+
+  /**
+   * Inflates one frame's payload of a compressed message.
+   *
+   * @param alloc allocates the result
+   * @param in the compressed payload (not released, its indexes unchanged)
+   * @param fin whether this is the message's last frame
+   * @return the inflated bytes, owned by the caller
+   * @throws CorruptedWebSocketFrameException with 1009 if the message inflates beyond the limit,
+   *     with 1007 if the data is not deflate
+   */
+  public ByteBuf inflate(ByteBufAllocator alloc, ByteBuf in, boolean fin) {
+    int length = in.readableBytes();
+    long room = maxMessageLength - messageLength + 1;
+    int initial = (int) Math.max(64, Math.min(Math.min(room, MAX_STEP), 3L * length));
+    ByteBuf out = alloc.buffer(initial);
+    boolean done = false;
+    try {
+      if (!inflater.finished() && length > 0) {
+        run(in.nioBuffer(in.readerIndex(), length), out);
+      }
+      compressedLength += length;
+      // A message with no compressed byte at all is taken as empty: the tail alone would start a
+      // stored block the next message's bytes would then be read into.
+      if (fin && !inflater.finished() && compressedLength > 0) {
+        run(ByteBuffer.wrap(TAIL), out);
+      }
+      done = true;
+    } catch (DataFormatException e) {
+      CorruptedWebSocketFrameException bad =
+          new CorruptedWebSocketFrameException(
+              WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "invalid deflate data: " + e.getMessage());
+      bad.initCause(e);
+      throw bad;
+    } finally {
+      if (!done) {
+        out.release();
+        reset();
+      }
+    }
+    if (fin) {
+      messageLength = 0;
+      compressedLength = 0;
+      if (peerNoContextTakeover || inflater.finished()) {
+        inflater.reset();
+      }
+    }
+    return out;
+  }
+
+  private void run(ByteBuffer input, ByteBuf out) throws DataFormatException {
+    inflater.setInput(input);
+    while (!inflater.finished()) {
+      if (!out.isWritable()) {
+        long room = maxMessageLength - messageLength + 1;
+        out.ensureWritable((int) Math.max(1, Math.min(room, Math.min(MAX_STEP, out.capacity()))));
+      }
+      int writable = out.writableBytes();
+      int n = inflater.inflate(out.nioBuffer(out.writerIndex(), writable));
+      out.writerIndex(out.writerIndex() + n);
+      messageLength += n;
+      if (messageLength > maxMessageLength) {
+        throw new CorruptedWebSocketFrameException(
+            WebSocketCloseStatus.MESSAGE_TOO_BIG,
+            "message inflates to more than " + maxMessageLength + " bytes");
+      }
+      if (n < writable) {
+        if (inflater.needsInput() || inflater.finished()) {
+          return;
+        }
+        if (inflater.needsDictionary()) {
+          throw new DataFormatException("a preset dictionary is required");
+        }
+        if (n == 0) {
+          throw new DataFormatException("the inflater made no progress");
+        }
+      }
+    }
+  }
+
+  private void reset() {
+    messageLength = 0;
+    compressedLength = 0;
+    inflater.reset();
+  }
+
+  /** Frees the inflater's native memory; unusable afterwards. */
+  public void end() {
+    inflater.end();
+  }
+}

@@ -1,0 +1,154 @@
+package io.tern.handler.ssl.openssl.internal;
+
+import io.tern.handler.ssl.openssl.internal.lib.Crypto;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import javax.net.ssl.SSLException;
+
+/**
+ * The ciphertext side of one {@link OpenSslEngine}: complete TLS records go from the caller's
+ * buffer into the connection's read BIO, and what OpenSSL wrote into the write BIO (records,
+ * handshake messages, alerts, {@code close_notify}) goes out into the caller's buffer. Two things
+ * outlive what the BIOs can hold: one plain record to send after everything queued (an alert the
+ * engine makes itself, see {@link #sendAfterQueued}), and, once the connection is freed, whatever
+ * was still unsent, kept in a Java array and handed out from there.
+ *
+ * <p>The engine decides when records are read and written and when the connection ends; this class
+ * only moves bytes and never looks at the handshake state.
+ *
+ * <p>Not thread-safe: the engine's thread.
+ */
+final class CiphertextIo {
+  /** Bytes of a record's header: type, version, fragment length. */
+  static final int RECORD_HEADER = 5;
+
+  /** A record's fragment may not exceed 2^14 plus 2048 bytes of expansion. */
+  private static final int MAX_FRAGMENT = (1 << 14) + 2048;
+
+  private final Connection connection;
+  private boolean freed;
+
+  /** What was still unsent when the connection was freed, or null. */
+  private byte[] leftover;
+
+  private int leftoverOffset;
+
+  /** A record to send once the write BIO is empty, or null. */
+  private byte[] trailer;
+
+  CiphertextIo(Connection connection) {
+    this.connection = connection;
+  }
+
+  /**
+   * Returns the length of the complete record at {@code index} of {@code src}, 0 when it is not
+   * complete yet.
+   *
+   * @throws SSLException if the header announces more than a record may hold
+   */
+  static int completeRecord(ByteBuffer src, int index) throws SSLException {
+    if (src.limit() - index < RECORD_HEADER) {
+      return 0;
+    }
+    int fragment = ((src.get(index + 3) & 0xff) << 8) | (src.get(index + 4) & 0xff);
+    if (fragment > MAX_FRAGMENT) {
+      throw new SSLException("TLS record too long: " + fragment + " bytes");
+    }
+    int record = RECORD_HEADER + fragment;
+    return src.limit() - index >= record ? record : 0;
+  }
+
+  /** Writes {@code length} bytes of {@code src} at {@code index} into the read BIO. */
+  void feed(ByteBuffer src, int index, int length) {
+    MemorySegment bytes = MemorySegment.ofBuffer(src).asSlice(index - src.position(), length);
+    int written = Crypto.bioWrite(connection.readBio(), bytes, length);
+    if (written != length) {
+      throw SslErrors.outOfMemory("BIO_write");
+    }
+  }
+
+  /** Whether anything waits to be sent: in the write BIO, the trailer, or the leftover. */
+  boolean hasPendingOutput() {
+    if (leftover != null) {
+      return leftoverOffset < leftover.length;
+    }
+    return trailer != null || (!freed && Crypto.bioPending(connection.writeBio()) > 0);
+  }
+
+  /**
+   * Moves what waits to be sent into {@code dst}, as much as fits: the write BIO's bytes first,
+   * then the trailer (whole or not at all).
+   *
+   * @return the number of bytes put into {@code dst}
+   */
+  int drainOutput(ByteBuffer dst) {
+    int room = dst.remaining();
+    if (room == 0) {
+      return 0;
+    }
+    if (leftover != null) {
+      int n = Math.min(room, leftover.length - leftoverOffset);
+      dst.put(leftover, leftoverOffset, n);
+      leftoverOffset += n;
+      return n;
+    }
+    long pending = freed ? 0 : Crypto.bioPending(connection.writeBio());
+    if (pending == 0) {
+      if (trailer != null && room >= trailer.length) {
+        dst.put(trailer);
+        int n = trailer.length;
+        trailer = null;
+        return n;
+      }
+      return 0;
+    }
+    int n = (int) Math.min(room, pending);
+    int read = Crypto.bioRead(connection.writeBio(), MemorySegment.ofBuffer(dst), n);
+    if (read > 0) {
+      dst.position(dst.position() + read);
+      return read;
+    }
+    return 0;
+  }
+
+  /** Sends {@code record} (a plain alert record) after everything already queued. */
+  void sendAfterQueued(byte[] record) {
+    trailer = record.clone();
+  }
+
+  /** Drops everything queued in the write BIO and sends {@code record} alone instead. */
+  void sendInstead(byte[] record) {
+    Crypto.bioReset(connection.writeBio());
+    trailer = record.clone();
+  }
+
+  /** Whether the native connection is freed. */
+  boolean isFreed() {
+    return freed;
+  }
+
+  /**
+   * Frees the native connection, keeping what was still unsent (the write BIO's bytes and the
+   * trailer) in a Java array for {@link #drainOutput}. Once only.
+   */
+  void free() {
+    if (freed) {
+      return;
+    }
+    long pending = Crypto.bioPending(connection.writeBio());
+    int trailing = trailer == null ? 0 : trailer.length;
+    if (pending + trailing > 0) {
+      byte[] rest = new byte[(int) pending + trailing];
+      Crypto.bioRead(connection.writeBio(), MemorySegment.ofArray(rest), (int) pending);
+      if (trailer != null) {
+        System.arraycopy(trailer, 0, rest, (int) pending, trailing);
+        trailer = null;
+      }
+      leftover = rest;
+      leftoverOffset = 0;
+    }
+    freed = true;
+    Crypto.errClear();
+    connection.free();
+  }
+}

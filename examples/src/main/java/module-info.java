@@ -31,4 +31,6 @@ module io.tern.examples {
   requires io.tern.codec.smtp;
   requires io.tern.codec.socks;
   requires io.tern.codec.stomp;
+  requires io.tern.codec.dns;
+  requires io.tern.resolver.dns;
 }

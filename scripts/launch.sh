@@ -73,8 +73,9 @@ tern_build() {
   touch "$started"
   echo "[tern] building $module and the modules it needs (log: ${log#"$root"/})" >&2
   set +e
+  # bnd.skip: the OSGi manifests are for the packaged jars; a launch runs from target/classes.
   (cd "$root" && ./mvnw -B -pl "$module" -am process-classes "-P$profile" \
-      -DskipTests -Dspotless.check.skip=true </dev/null) > "$log" 2>&1 &
+      -DskipTests -Dspotless.check.skip=true -Dbnd.skip=true </dev/null) > "$log" 2>&1 &
   local build_pid=$!
   # One line per module and per compilation, from the log as Maven writes it.
   tail -n +1 -f --pid="$build_pid" "$log" 2>/dev/null | awk '

@@ -105,6 +105,7 @@ final class ModuleLayers {
         .module("codec-xml", "codec")
         .application("examples")
         .application("benchmarks")
-        .application("interop");
+        .application("interop")
+        .application("osgi-test");
   }
 }

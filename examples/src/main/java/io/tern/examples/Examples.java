@@ -209,8 +209,8 @@ public final class Examples {
         System.err.println("No example named '" + name + "'.");
       }
       System.err.println(
-          "Usage: ./run-example NAME [--port N] [--transport nio|epoll|io_uring|native|local]"
-              + " [options]; examples:");
+          "Usage: ./run-example NAME [--port N] [--transport native|nio|epoll|io_uring|local]"
+              + " [options] (default transport: native, the best one here); examples:");
       EXAMPLES.forEach((n, e) -> System.err.printf("  %-16s %s%n", n, e.description()));
       if (!name.equals("list")) {
         System.exit(2);

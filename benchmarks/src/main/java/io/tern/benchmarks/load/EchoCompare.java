@@ -125,7 +125,7 @@ public final class EchoCompare {
     static Options parse(List<String> args) {
       String tern = "tern-echo";
       String netty = "netty-echo";
-      String transport = "nio";
+      String transport = "native";
       long duration = 10;
       long warmup = 5;
       int rounds = LoadOptions.MIN_COMPARE_ROUNDS;
@@ -160,12 +160,7 @@ public final class EchoCompare {
       if (duration < 1 || warmup < 0 || idle < 1) {
         throw new IllegalArgumentException("--duration and --idle must be >= 1, --warmup >= 0");
       }
-      if (!LoadOptions.TRANSPORTS.contains(transport)) {
-        throw new IllegalArgumentException(
-            "--transport must be nio, epoll or io_uring, got "
-                + transport
-                + " (there is no 'native': each side would pick its own kernel interface)");
-      }
+      transport = LoadOptions.concreteTransport(transport);
       return new Options(
           tern, netty, transport, duration, warmup, rounds, idle, scenarios, logs, results);
     }

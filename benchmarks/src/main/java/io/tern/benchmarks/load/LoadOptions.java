@@ -1,5 +1,6 @@
 package io.tern.benchmarks.load;
 
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +11,8 @@ import java.util.Set;
  * Options of {@code benchmarks/load/run} and {@code benchmarks/load/compare}.
  *
  * @param transport {@code nio}, {@code epoll} or {@code io_uring}, given to every server as {@code
- *     --transport} (there is no {@code native}: each side would pick its own)
+ *     --transport}; by default (or given {@code native}) the best Tern transport here, resolved
+ *     once in this JVM so that every side gets the same concrete name
  * @param durationSeconds length of each timed run
  * @param warmupSeconds length of the warm-up after a server starts, before its first scenario (0:
  *     none)
@@ -49,8 +51,27 @@ record LoadOptions(
   static final int MIN_COMPARE_ROUNDS = 3;
   static final Set<String> TRANSPORTS = Set.of("nio", "epoll", "io_uring");
 
+  /**
+   * Returns the transport name every server of a run gets: {@code native} becomes the best Tern
+   * transport available here ({@link SocketTransport#best()}: io_uring, else epoll, else NIO), so
+   * that the Tern and the Netty servers are both told the same kernel interface instead of each
+   * picking its own.
+   *
+   * @param requested {@code native}, {@code nio}, {@code epoll} or {@code io_uring}
+   * @return {@code nio}, {@code epoll} or {@code io_uring}
+   * @throws IllegalArgumentException for any other name
+   */
+  static String concreteTransport(String requested) {
+    String transport = requested.equals("native") ? SocketTransport.best().name() : requested;
+    if (!TRANSPORTS.contains(transport)) {
+      throw new IllegalArgumentException(
+          "--transport must be native, nio, epoll or io_uring, got " + requested);
+    }
+    return transport;
+  }
+
   static LoadOptions parse(List<String> args, boolean compare) {
-    String transport = "nio";
+    String transport = "native";
     long duration = 10;
     long warmup = 10;
     long scenarioWarmup = 3;
@@ -104,14 +125,7 @@ record LoadOptions(
         default -> throw new IllegalArgumentException("unknown option " + arg);
       }
     }
-    if (!TRANSPORTS.contains(transport)) {
-      throw new IllegalArgumentException(
-          "--transport must be nio, epoll or io_uring, got "
-              + transport
-              + (transport.equals("native")
-                  ? " (there is no 'native': each side would pick its own kernel interface)"
-                  : ""));
-    }
+    transport = concreteTransport(transport);
     if (warmup < 0 || scenarioWarmup < 0) {
       throw new IllegalArgumentException("--warmup and --scenario-warmup must be 0 or more");
     }

@@ -3,18 +3,19 @@ package io.tern.benchmarks.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LoadOptionsTest {
   @Test
-  void compareDefaultsToTernHttpAgainstNettyHttpOverNioForThreeRounds() {
+  void compareDefaultsToTernHttpAgainstNettyHttpOverTheBestTransportForThreeRounds() {
     LoadOptions options = LoadOptions.parse(List.of(), true);
 
     assertThat(options.tern()).isEqualTo("tern-http");
     assertThat(options.netty()).containsExactly("netty-http", "netty-http-te");
     assertThat(options.nettyUnchecked()).isEqualTo("netty-http-te-nochecks");
-    assertThat(options.transport()).isEqualTo("nio");
+    assertThat(options.transport()).isEqualTo(SocketTransport.best().name());
     assertThat(options.rounds()).isEqualTo(3);
     assertThat(options.durationSeconds()).isEqualTo(10);
   }
@@ -34,10 +35,10 @@ class LoadOptionsTest {
   }
 
   @Test
-  void nativeIsRefusedSoThatEachSideCannotPickItsOwnKernelInterface() {
-    assertThatThrownBy(() -> LoadOptions.parse(List.of("--transport", "native"), true))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("there is no 'native'");
+  void nativeIsResolvedHereSoThatBothSidesGetTheSameKernelInterface() {
+    String transport = LoadOptions.parse(List.of("--transport", "native"), true).transport();
+    assertThat(transport).isIn("nio", "epoll", "io_uring").isEqualTo(SocketTransport.best().name());
+    assertThat(LoadOptions.parse(List.of("--transport", "nio"), true).transport()).isEqualTo("nio");
   }
 
   @Test

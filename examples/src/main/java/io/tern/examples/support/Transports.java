@@ -23,15 +23,23 @@ import java.util.function.Supplier;
 /**
  * Selects a transport by the name given to {@code --transport}: what an example needs to create its
  * event loops and channels. {@code nio} and the in-VM {@code local} are always there; {@code
- * epoll}, {@code io_uring} and {@code native} (the best of them here) come from {@code
- * transport-linux}'s {@link SocketTransport} and are refused with the reason where the kernel lacks
- * them. Adding a transport is one line in the static block below.
+ * epoll}, {@code io_uring} and {@code native} come from {@code transport-linux}'s {@link
+ * SocketTransport}; the first two are refused with the reason where the kernel lacks them. Without
+ * {@code --transport} an example runs on {@code native}: {@link SocketTransport#best()}, the best
+ * transport available here (io_uring, else epoll, else NIO, each probed). Adding a transport is one
+ * line in the static block below.
+ *
+ * <h2>Threading</h2>
  *
  * <p>Thread-safe (immutable after class initialisation).
+ *
+ * <h2>Ownership</h2>
+ *
+ * <p>Holds no reference-counted objects.
  */
 public final class Transports {
-  /** The default of {@code --transport}. */
-  public static final String DEFAULT = "nio";
+  /** The default of {@code --transport}: the best transport available here. */
+  public static final String DEFAULT = "native";
 
   private static final Map<String, Supplier<Transport>> AVAILABLE = new LinkedHashMap<>();
 

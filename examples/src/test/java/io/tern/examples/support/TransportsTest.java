@@ -3,6 +3,7 @@ package io.tern.examples.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import io.tern.transport.local.LocalAddress;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -11,8 +12,15 @@ import org.junit.jupiter.api.Test;
 class TransportsTest {
 
   @Test
-  void selectsNioByDefault() {
-    assertThat(Transports.select(new ExampleOptions(new String[0])).name()).isEqualTo("nio");
+  void selectsTheBestTransportByDefault() {
+    assertThat(Transports.select(new ExampleOptions(new String[0])).name())
+        .isEqualTo(SocketTransport.best().name());
+  }
+
+  @Test
+  void anExplicitTransportOverridesTheDefault() {
+    ExampleOptions options = new ExampleOptions(new String[] {"--transport", "nio"});
+    assertThat(Transports.select(options).name()).isEqualTo("nio");
   }
 
   @Test

@@ -69,5 +69,19 @@ public final class LinuxChannelOption {
   public static final ChannelOption<Integer> TCP_NOTSENT_LOWAT =
       ChannelOption.valueOf("TCP_NOTSENT_LOWAT", Integer.class);
 
+  /**
+   * Multipath TCP (RFC 8684): whether the socket is an MPTCP socket ({@code SO_PROTOCOL} is {@code
+   * IPPROTO_MPTCP}). An accepted connection reports {@code true} only when the peer spoke MPTCP
+   * too; otherwise the kernel fell back to plain TCP and it reports {@code false}.
+   *
+   * <p>Read-only: the kernel chooses the protocol when the socket is opened ({@code socket(2)}'s
+   * third argument), so an MPTCP channel is created as one: {@code EpollSocketChannel.mptcp()},
+   * {@code EpollServerSocketChannel.mptcp()}, the {@code IoUring…} twins, or {@code
+   * SocketTransport.withMptcp()}. Setting it to the value the socket has is accepted (so a
+   * bootstrap's option list may state it); setting the other value fails with a {@code
+   * ChannelException} naming those factories. The JDK's NIO opens plain TCP sockets only.
+   */
+  public static final ChannelOption<Boolean> MPTCP = ChannelOption.valueOf("MPTCP", Boolean.class);
+
   private LinuxChannelOption() {}
 }

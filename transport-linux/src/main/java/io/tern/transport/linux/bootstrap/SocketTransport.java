@@ -18,6 +18,7 @@ import io.tern.transport.nio.NioSocketChannel;
 import io.tern.transport.socket.ServerSocketChannel;
 import io.tern.transport.socket.SocketChannel;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 
 /**
  * A TCP transport by name, for options like {@code --transport=nio|epoll|io_uring|native}: the
@@ -88,9 +89,46 @@ public record SocketTransport(
   }
 
   /**
-   * Returns the best transport available here: io_uring, else epoll, else NIO. {@code
-   * io.tern.transport.linux.nativeTransport} ({@code io_uring} by default, or {@code epoll})
-   * chooses which native one comes first.
+   * Returns this transport with Multipath TCP sockets (RFC 8684) instead of plain TCP ones: the
+   * same loops, channels opened with {@code IPPROTO_MPTCP} ({@code EpollSocketChannel.mptcp()} and
+   * the like). A peer without MPTCP still connects, over plain TCP; {@code
+   * LinuxChannelOption.MPTCP} reads which a channel got.
+   *
+   * @return the MPTCP variant of this transport
+   * @throws UnsupportedOperationException for {@code nio}: the JDK opens plain TCP sockets only
+   */
+  public SocketTransport withMptcp() {
+    return switch (name) {
+      case "epoll" ->
+          new SocketTransport(
+              name, ioHandlerFactory, EpollServerSocketChannel.mptcp(), EpollSocketChannel.mptcp());
+      case "io_uring" ->
+          new SocketTransport(
+              name,
+              ioHandlerFactory,
+              IoUringServerSocketChannel.mptcp(),
+              IoUringSocketChannel.mptcp());
+      default ->
+          throw new UnsupportedOperationException(
+              "Multipath TCP needs the epoll or io_uring transport: the JDK's NIO ("
+                  + name
+                  + ") opens plain TCP sockets only");
+    };
+  }
+
+  /**
+   * Returns the best transport available here: io_uring, else epoll, else NIO, each probed (the
+   * probes open and close a throw-away ring or epoll instance once per JVM). A probe that fails in
+   * any way — an old kernel, io_uring disabled by {@code kernel.io_uring_disabled} or a seccomp
+   * filter, no Linux at all, native access denied — counts as "not here" and the next one is tried,
+   * so this never fails: NIO always works. {@code io.tern.transport.linux.nativeTransport} ({@code
+   * io_uring} by default, or {@code epoll}) chooses which native one comes first; {@code
+   * io.tern.transport.linux.noIoUring=true} and {@code io.tern.transport.linux.noEpoll=true} rule
+   * one out.
+   *
+   * <p>This is what {@code of("native")} returns, and what every example uses unless given {@code
+   * --transport}. {@link IoUring#unavailabilityCause()} and {@link Epoll#unavailabilityCause()} say
+   * why one was passed over.
    *
    * @return the transport
    */
@@ -99,15 +137,34 @@ public record SocketTransport(
         "epoll"
             .equalsIgnoreCase(
                 SystemProperties.get("io.tern.transport.linux.nativeTransport", "io_uring"));
-    if (epollFirst && Epoll.isAvailable()) {
+    return best(epollFirst, IoUring::isAvailable, Epoll::isAvailable);
+  }
+
+  /**
+   * The choice {@link #best()} makes, over the two probes it is given (tests give failing ones).
+   */
+  static SocketTransport best(boolean epollFirst, BooleanSupplier ioUring, BooleanSupplier epoll) {
+    if (epollFirst && passes(epoll)) {
       return of("epoll");
     }
-    if (IoUring.isAvailable()) {
+    if (passes(ioUring)) {
       return of("io_uring");
     }
-    if (Epoll.isAvailable()) {
+    if (passes(epoll)) {
       return of("epoll");
     }
     return of("nio");
+  }
+
+  /**
+   * Runs a probe; one that throws (the probing class failed to initialise: no libc, native access
+   * denied, a missing system call) means the transport is not available.
+   */
+  private static boolean passes(BooleanSupplier probe) {
+    try {
+      return probe.getAsBoolean();
+    } catch (LinkageError | RuntimeException e) {
+      return false;
+    }
   }
 }

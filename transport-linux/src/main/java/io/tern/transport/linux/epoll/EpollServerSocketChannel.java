@@ -2,6 +2,7 @@ package io.tern.transport.linux.epoll;
 
 import io.tern.transport.EventLoop;
 import io.tern.transport.EventLoopGroup;
+import io.tern.transport.bootstrap.ServerChannelFactory;
 import io.tern.transport.channel.Channel;
 import io.tern.transport.linux.LinuxChannelOption;
 import io.tern.transport.linux.internal.channel.StreamSockets;
@@ -51,6 +52,36 @@ public class EpollServerSocketChannel extends EpollServerChannel implements Serv
   public EpollServerSocketChannel(
       EventLoop eventLoop, EventLoopGroup childGroup, ProtocolFamily family) {
     super(eventLoop, childGroup, StreamSockets.openTcp(family));
+  }
+
+  /** An unbound server channel on a socket opened by one of the factories below. */
+  private EpollServerSocketChannel(EventLoop eventLoop, EventLoopGroup childGroup, Socket socket) {
+    super(eventLoop, childGroup, socket);
+  }
+
+  /**
+   * Returns a factory of Multipath TCP server channels (RFC 8684; dual-stack IPv6 when available,
+   * else IPv4), for {@code ServerBootstrap.channelFactory}: the listening socket is opened with
+   * {@code IPPROTO_MPTCP}. A client that speaks MPTCP gets an MPTCP connection, any other a plain
+   * TCP one (the kernel falls back); {@link io.tern.transport.linux.LinuxChannelOption#MPTCP} on an
+   * accepted channel reads which.
+   *
+   * @return the factory; each channel it creates throws a {@code ChannelException} when the kernel
+   *     has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
+   */
+  public static ServerChannelFactory<EpollServerSocketChannel> mptcp() {
+    return mptcp(StreamSockets.defaultTcpFamily());
+  }
+
+  /**
+   * Returns a factory of Multipath TCP server channels of a protocol family (see {@link #mptcp()}).
+   *
+   * @param family {@link StandardProtocolFamily#INET} or {@code INET6}; {@code null} for IPv4
+   * @return the factory
+   */
+  public static ServerChannelFactory<EpollServerSocketChannel> mptcp(ProtocolFamily family) {
+    return (loop, childGroup) ->
+        new EpollServerSocketChannel(loop, childGroup, StreamSockets.openMptcp(family));
   }
 
   @Override

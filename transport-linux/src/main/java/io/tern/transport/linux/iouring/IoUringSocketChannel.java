@@ -1,6 +1,7 @@
 package io.tern.transport.linux.iouring;
 
 import io.tern.transport.EventLoop;
+import io.tern.transport.bootstrap.ChannelFactory;
 import io.tern.transport.linux.LinuxChannelOption;
 import io.tern.transport.linux.internal.channel.StreamSockets;
 import io.tern.transport.linux.internal.sys.Socket;
@@ -52,6 +53,34 @@ public class IoUringSocketChannel extends IoUringStreamChannel implements Socket
    */
   public IoUringSocketChannel(EventLoop eventLoop, ProtocolFamily family) {
     super(null, eventLoop, StreamSockets.openTcp(family), false);
+  }
+
+  /** An unconnected channel on a socket opened by one of the factories below. */
+  private IoUringSocketChannel(EventLoop eventLoop, Socket socket) {
+    super(null, eventLoop, socket, false);
+  }
+
+  /**
+   * Returns a factory of Multipath TCP channels (RFC 8684; dual-stack IPv6 when available, else
+   * IPv4), for {@code Bootstrap.channelFactory}: the socket is opened with {@code IPPROTO_MPTCP},
+   * and falls back to plain TCP on the same connection when the server does not speak MPTCP. {@link
+   * LinuxChannelOption#MPTCP} reads which one a channel is.
+   *
+   * @return the factory; each channel it creates throws a {@code ChannelException} when the kernel
+   *     has no MPTCP or has it switched off ({@code sysctl net.mptcp.enabled})
+   */
+  public static ChannelFactory<IoUringSocketChannel> mptcp() {
+    return mptcp(StreamSockets.defaultTcpFamily());
+  }
+
+  /**
+   * Returns a factory of Multipath TCP channels of a protocol family (see {@link #mptcp()}).
+   *
+   * @param family {@link StandardProtocolFamily#INET} or {@code INET6}; {@code null} for IPv4
+   * @return the factory
+   */
+  public static ChannelFactory<IoUringSocketChannel> mptcp(ProtocolFamily family) {
+    return loop -> new IoUringSocketChannel(loop, StreamSockets.openMptcp(family));
   }
 
   /** Wraps a socket a server channel accepted; the channel is active at once. */

@@ -132,7 +132,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelRegistered(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelRegisteredSlow();
@@ -158,7 +158,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelUnregistered(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelUnregisteredSlow();
@@ -184,7 +184,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelActive(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelActiveSlow();
@@ -210,7 +210,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelInactive(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelInactiveSlow();
@@ -236,7 +236,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelRead(this, msg);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelReadSlow(msg);
@@ -262,7 +262,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelReadComplete(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelReadCompleteSlow();
@@ -288,7 +288,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.userEventTriggered(this, evt);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       userEventTriggeredSlow(evt);
@@ -314,7 +314,7 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
       try {
         handler.channelWritabilityChanged(this);
       } catch (Throwable t) {
-        fireExceptionCaught(t);
+        handlerThrew(t);
       }
     } else {
       channelWritabilityChangedSlow();
@@ -333,6 +333,12 @@ final class DefaultChannelHandlerContext implements ChannelHandlerContext {
   public ChannelHandlerContext fireExceptionCaught(Throwable cause) {
     findInbound(HandlerMask.EXCEPTION).invokeExceptionCaught(cause);
     return this;
+  }
+
+  /** A handler's inbound method threw: record it (JFR) and pass it on as exceptionCaught. */
+  private void handlerThrew(Throwable t) {
+    ChannelEvents.exceptionCaught(pipeline.channel(), t, true);
+    fireExceptionCaught(t);
   }
 
   void invokeExceptionCaught(Throwable cause) {

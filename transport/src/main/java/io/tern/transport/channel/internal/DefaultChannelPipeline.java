@@ -378,6 +378,7 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
   @Override
   public ChannelPipeline fireChannelRegistered() {
+    ChannelEvents.registered(channel);
     firstInbound(HandlerMask.REGISTERED).invokeChannelRegistered();
     return this;
   }
@@ -390,12 +391,14 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
   @Override
   public ChannelPipeline fireChannelActive() {
+    ChannelEvents.active(channel);
     firstInbound(HandlerMask.ACTIVE).invokeChannelActive();
     return this;
   }
 
   @Override
   public ChannelPipeline fireChannelInactive() {
+    ChannelEvents.inactive(channel);
     firstInbound(HandlerMask.INACTIVE).invokeChannelInactive();
     return this;
   }
@@ -420,12 +423,14 @@ public class DefaultChannelPipeline implements ChannelPipeline {
 
   @Override
   public ChannelPipeline fireChannelWritabilityChanged() {
+    ChannelEvents.writabilityChanged(channel);
     firstInbound(HandlerMask.WRITABILITY).invokeChannelWritabilityChanged();
     return this;
   }
 
   @Override
   public ChannelPipeline fireExceptionCaught(Throwable cause) {
+    ChannelEvents.exceptionCaught(channel, cause, false);
     firstInbound(HandlerMask.EXCEPTION).invokeExceptionCaught(cause);
     return this;
   }

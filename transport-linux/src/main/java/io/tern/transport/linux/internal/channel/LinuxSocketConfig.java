@@ -50,7 +50,8 @@ public final class LinuxSocketConfig extends DefaultChannelConfig {
     LinuxChannelOption.TCP_KEEPIDLE,
     LinuxChannelOption.TCP_KEEPINTVL,
     LinuxChannelOption.TCP_KEEPCNT,
-    LinuxChannelOption.TCP_NOTSENT_LOWAT
+    LinuxChannelOption.TCP_NOTSENT_LOWAT,
+    LinuxChannelOption.MPTCP
   };
 
   private static final ChannelOption<?>[] SERVER_OPTIONS = {
@@ -58,7 +59,8 @@ public final class LinuxSocketConfig extends DefaultChannelConfig {
     ChannelOption.SO_REUSEADDR,
     ChannelOption.SO_REUSEPORT,
     ChannelOption.SO_RCVBUF,
-    LinuxChannelOption.TCP_FASTOPEN
+    LinuxChannelOption.TCP_FASTOPEN,
+    LinuxChannelOption.MPTCP
   };
 
   private static final ChannelOption<?>[] DATAGRAM_OPTIONS = {
@@ -238,6 +240,9 @@ public final class LinuxSocketConfig extends DefaultChannelConfig {
       return option.type().cast(backlog);
     }
     try {
+      if (option == LinuxChannelOption.MPTCP) {
+        return option.type().cast(isMptcp());
+      }
       if (option == ChannelOption.SO_LINGER) {
         return option.type().cast(socket.linger());
       }
@@ -268,6 +273,15 @@ public final class LinuxSocketConfig extends DefaultChannelConfig {
       return true;
     }
     try {
+      if (option == LinuxChannelOption.MPTCP) {
+        if (!value.equals(isMptcp())) {
+          throw new ChannelException(
+              "MPTCP is chosen when the socket is opened: create the channel with"
+                  + " EpollSocketChannel.mptcp(), IoUringSocketChannel.mptcp() (and their server"
+                  + " twins) or SocketTransport.withMptcp()");
+        }
+        return true;
+      }
       if (option == ChannelOption.SO_LINGER) {
         socket.setLinger((Integer) value);
         return true;
@@ -292,6 +306,14 @@ public final class LinuxSocketConfig extends DefaultChannelConfig {
       throw new ChannelException("cannot set " + option + " to " + value, e);
     }
     return super.setOption(option, value);
+  }
+
+  /** Whether the socket's protocol is Multipath TCP (never for Unix or UDP sockets). */
+  private boolean isMptcp() throws IOException {
+    if (kind == Kind.DATAGRAM || socket.family() == LinuxConstants.AF_UNIX) {
+      return false;
+    }
+    return socket.intOption(SOL_SOCKET, LinuxConstants.SO_PROTOCOL) == LinuxConstants.IPPROTO_MPTCP;
   }
 
   /** {@code IP_MULTICAST_IF} ({@code struct ip_mreqn} by index) or {@code IPV6_MULTICAST_IF}. */

@@ -46,6 +46,31 @@ public final class StreamSockets {
   }
 
   /**
+   * Opens a Multipath TCP socket ({@code IPPROTO_MPTCP}): to a peer without MPTCP it falls back to
+   * plain TCP on the same connection.
+   *
+   * @param family {@code INET} or {@code INET6}; {@code null} for IPv4
+   * @return the socket
+   * @throws IllegalArgumentException for {@code UNIX}
+   * @throws ChannelException if the kernel has no MPTCP or has it switched off
+   */
+  public static Socket openMptcp(ProtocolFamily family) {
+    if (family == StandardProtocolFamily.UNIX) {
+      throw new IllegalArgumentException("Multipath TCP runs over IPv4 or IPv6, not UNIX");
+    }
+    int af =
+        family == StandardProtocolFamily.INET6 ? LinuxConstants.AF_INET6 : LinuxConstants.AF_INET;
+    try {
+      return Socket.newStream(af, LinuxConstants.IPPROTO_MPTCP);
+    } catch (IOException e) {
+      throw new ChannelException(
+          "cannot open a Multipath TCP socket (needs Linux 5.6+ built with CONFIG_MPTCP and"
+              + " sysctl net.mptcp.enabled=1)",
+          e);
+    }
+  }
+
+  /**
    * Opens a Unix domain stream socket.
    *
    * @return the socket

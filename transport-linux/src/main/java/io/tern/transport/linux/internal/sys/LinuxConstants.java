@@ -43,6 +43,7 @@ public final class LinuxConstants {
   public static final int SO_KEEPALIVE = 9;
   public static final int SO_LINGER = 13;
   public static final int SO_REUSEPORT = 15;
+  public static final int SO_PROTOCOL = 38;
   public static final int SO_RCVLOWAT = 18;
   public static final int SO_ZEROCOPY = 60;
 
@@ -51,6 +52,7 @@ public final class LinuxConstants {
   public static final int IPPROTO_TCP = 6;
   public static final int IPPROTO_UDP = 17;
   public static final int IPPROTO_IPV6 = 41;
+  public static final int IPPROTO_MPTCP = 262; // Multipath TCP (RFC 8684), Linux 5.6
   public static final int IP_TOS = 1;
   public static final int IPV6_V6ONLY = 26;
   public static final int IPV6_TCLASS = 67;

@@ -47,7 +47,20 @@ public final class Socket extends FileDescriptor {
    * @throws IOException if {@code socket(2)} fails
    */
   public static Socket newStream(int family) throws IOException {
-    return open(family, SOCK_STREAM);
+    return open(family, SOCK_STREAM, 0);
+  }
+
+  /**
+   * Opens a non-blocking stream socket of a given protocol, such as {@code IPPROTO_MPTCP};
+   * dual-stack for {@code AF_INET6}.
+   *
+   * @param family the address family
+   * @param protocol the protocol ({@code socket(2)}'s third argument)
+   * @return the socket
+   * @throws IOException if {@code socket(2)} fails ({@code EPROTONOSUPPORT}: not in this kernel)
+   */
+  public static Socket newStream(int family, int protocol) throws IOException {
+    return open(family, SOCK_STREAM, protocol);
   }
 
   /**
@@ -58,12 +71,13 @@ public final class Socket extends FileDescriptor {
    * @throws IOException if {@code socket(2)} fails
    */
   public static Socket newDatagram(int family) throws IOException {
-    return open(family, SOCK_DGRAM);
+    return open(family, SOCK_DGRAM, 0);
   }
 
-  private static Socket open(int family, int type) throws IOException {
+  private static Socket open(int family, int type, int protocol) throws IOException {
     int fd =
-        Errors.check("socket", SocketCalls.socket(family, type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+        Errors.check(
+            "socket", SocketCalls.socket(family, type | SOCK_NONBLOCK | SOCK_CLOEXEC, protocol));
     Socket s = new Socket(fd, family);
     if (family == AF_INET6) {
       try {

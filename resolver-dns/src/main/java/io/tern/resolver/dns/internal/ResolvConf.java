@@ -170,8 +170,7 @@ public record ResolvConf(
     int zone = text.indexOf('%');
     String address = zone < 0 ? text : text.substring(0, zone);
     boolean ipv6 = address.indexOf(':') >= 0;
-    if (address.isEmpty()
-        || (!ipv6 && !digitsAndDots(address))) {
+    if (address.isEmpty() || (!ipv6 && !digitsAndDots(address))) {
       return null; // a name: spare the exception
     }
     try {

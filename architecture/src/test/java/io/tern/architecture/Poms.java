@@ -44,7 +44,7 @@ final class Poms {
   /** The text of the child path ({@code "scm/url"}) under {@code element}, trimmed, if present. */
   static Optional<String> text(Element element, String path) {
     Element current = element;
-    for (String name : path.split("/")) {
+    for (String name : path.split("/", -1)) {
       current = child(current, name);
       if (current == null) {
         return Optional.empty();

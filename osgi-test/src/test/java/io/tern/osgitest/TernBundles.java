@@ -140,7 +140,7 @@ final class TernBundles {
         quoted = !quoted;
       }
       if (c == ',' && !quoted) {
-        for (String part : clause.toString().split(";")) {
+        for (String part : clause.toString().split(";", -1)) {
           String p = part.trim();
           if (p.contains("=") || p.isEmpty()) {
             break;

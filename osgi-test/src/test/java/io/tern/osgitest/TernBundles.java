@@ -78,10 +78,16 @@ final class TernBundles {
     return jars;
   }
 
-  /** The third-party bundles Tern needs at run time (JCTools). */
+  /** The third-party bundles Tern needs at run time (JCTools; Aalto and StAX2 for codec-xml). */
   static List<Path> thirdPartyJars() {
     return classPath().stream()
-        .filter(p -> p.getFileName().toString().startsWith("jctools-"))
+        .filter(
+            p -> {
+              String name = p.getFileName().toString();
+              return name.startsWith("jctools-")
+                  || name.startsWith("aalto-xml-")
+                  || name.startsWith("stax2-api-");
+            })
         .toList();
   }
 

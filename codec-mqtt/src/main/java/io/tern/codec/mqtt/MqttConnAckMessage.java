@@ -15,7 +15,8 @@ import java.util.Objects;
  *
  * @param sessionPresent whether the server resumed a session
  * @param reasonCode an MQTT 5 reason code ({@link MqttReasonCodes}); for 3.1 and 3.1.1 the decoder
- *     reports the return code as read and the encoder maps MQTT 5 codes onto return codes
+ *     reports the return code as read (0 to 5: it rejects the reserved 6 to 255 as a malformed
+ *     packet) and the encoder maps MQTT 5 codes onto return codes
  * @param properties the CONNACK properties (MQTT 5), {@link MqttProperties#NONE} if none
  */
 public record MqttConnAckMessage(boolean sessionPresent, int reasonCode, MqttProperties properties)

@@ -16,8 +16,9 @@ import java.util.List;
  * buffered for it. Bad input raises an {@link MqttDecoderException} carrying the reason code the
  * specification names (malformed remaining length, reserved flags, invalid UTF-8, wildcards in a
  * PUBLISH topic, duplicate or misplaced properties, exceeded limits, a packet before CONNECT, a
- * second CONNECT); after that the decoder drops all further input, since the stream cannot be
- * resynchronised and the connection is to be closed.
+ * second CONNECT, a CONNACK or SUBACK return code that MQTT 3.1 and 3.1.1 reserve); after that the
+ * decoder drops all further input, since the stream cannot be resynchronised and the connection is
+ * to be closed.
  *
  * <p>The protocol version is per channel: {@link #forServer} expects CONNECT first and records the
  * version it asks for in {@link MqttVersion#ATTRIBUTE}; {@link #forClient} reads the version the
@@ -284,6 +285,12 @@ public final class MqttDecoder extends ByteToMessageDecoder {
       throw reader.fail(MALFORMED_PACKET, "reserved acknowledge flags");
     }
     int code = reader.u8("reason code");
+    if (version != MqttVersion.MQTT_5 && code > MqttReasonCodes.V3_NOT_AUTHORIZED) {
+      // 6 to 255 are reserved before MQTT 5. Reported as read, such a code could not be written
+      // back (the encoder maps what it does not know onto "server unavailable"), so the client
+      // would act on a code its server never meant: the connection is broken instead.
+      throw reader.fail(MALFORMED_PACKET, "reserved return code " + code);
+    }
     MqttProperties properties =
         version == MqttVersion.MQTT_5 && reader.remaining() > 0
             ? properties(MqttMessageType.CONNACK)
@@ -377,9 +384,17 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     if (n == 0) {
       throw reader.fail(PROTOCOL_ERROR, "no reason code");
     }
+    boolean v5 = version == MqttVersion.MQTT_5;
     int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
-      codes[i] = reader.u8("reason code");
+      int code = reader.u8("reason code");
+      if (!v5
+          && code > MqttReasonCodes.GRANTED_QOS_2
+          && code != MqttReasonCodes.V3_SUBSCRIBE_FAILURE) {
+        // Reserved before MQTT 5 ([MQTT-3.9.3-2]); the encoder could not write it back either.
+        throw reader.fail(MALFORMED_PACKET, "reserved return code " + code);
+      }
+      codes[i] = code;
     }
     return new MqttSubAckMessage(packetId, codes, properties);
   }

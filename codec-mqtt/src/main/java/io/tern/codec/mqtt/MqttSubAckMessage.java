@@ -16,7 +16,7 @@ import java.util.Objects;
  *
  * @param packetId the packet identifier of the SUBSCRIBE
  * @param reasonCodes MQTT 5 reason codes in filter order; the encoder maps failures to {@code 0x80}
- *     for 3.1 and 3.1.1
+ *     for 3.1 and 3.1.1, whose decoder accepts only 0, 1, 2 and {@code 0x80}
  * @param properties the properties (MQTT 5), {@link MqttProperties#NONE} if none
  */
 @SuppressWarnings("ArrayRecordComponent") // handed over, never compared

@@ -230,6 +230,53 @@ class MqttDecoderRejectsTest {
   }
 
   @Test
+  void returnCodesReservedBeforeMqtt5AreMalformed() {
+    // CONNACK 6 to 255 and SUBACK other than 0, 1, 2 and 0x80: the encoder could not write them
+    // back, so reporting them as read would hand the application a code nobody sent.
+    for (MqttVersion v : new MqttVersion[] {MqttVersion.MQTT_3_1, MqttVersion.MQTT_3_1_1}) {
+      for (String packet : new String[] {"20 02 00 06", "20 02 00 20", "20 02 01 FF"}) {
+        assertThat(reject(MqttWire.connectedClient(v), hex(packet)).reasonCode())
+            .as("%s %s", v, packet)
+            .isEqualTo(0x81);
+      }
+      assertThat(reject(MqttWire.connectedClient(v), hex("90 04 0001 00 03")).reasonCode())
+          .isEqualTo(0x81);
+      assertThat(reject(MqttWire.connectedClient(v), hex("90 03 0001 81")).reasonCode())
+          .isEqualTo(0x81);
+    }
+  }
+
+  @Test
+  void returnCodesDefinedBeforeMqtt5AreReportedAsRead() {
+    for (int code = 0; code <= 5; code++) {
+      EmbeddedChannel client = MqttWire.connectedClient(MqttVersion.MQTT_3_1_1);
+      try {
+        client.writeInbound(Unpooled.wrappedBuffer(new byte[] {0x20, 2, 0, (byte) code}));
+        assertThat(client.<MqttConnAckMessage>readInbound().reasonCode()).isEqualTo(code);
+      } finally {
+        client.finishAndReleaseAll();
+      }
+    }
+    EmbeddedChannel client = MqttWire.connectedClient(MqttVersion.MQTT_3_1_1);
+    try {
+      client.writeInbound(Unpooled.wrappedBuffer(hex("90 06 0001 00 01 02 80")));
+      assertThat(client.<MqttSubAckMessage>readInbound().reasonCodes())
+          .containsExactly(0, 1, 2, 0x80);
+    } finally {
+      client.finishAndReleaseAll();
+    }
+    // MQTT 5 has many more codes and no reserved ones to refuse here: they pass as read.
+    EmbeddedChannel v5 = MqttWire.connectedClient(MqttVersion.MQTT_5);
+    try {
+      v5.writeInbound(Unpooled.wrappedBuffer(hex("20 03 00 20 00  90 04 0001 00 9E")));
+      assertThat(v5.<MqttConnAckMessage>readInbound().reasonCode()).isEqualTo(0x20);
+      assertThat(v5.<MqttSubAckMessage>readInbound().reasonCodes()).containsExactly(0x9E);
+    } finally {
+      v5.finishAndReleaseAll();
+    }
+  }
+
+  @Test
   void trailingBytesAreMalformed() {
     assertThat(rejectAsServer(MqttVersion.MQTT_3_1_1, hex("40 03 0001 00")).reasonCode())
         .isEqualTo(0x81);

@@ -9,8 +9,23 @@ import io.tern.codec.EncoderException;
  * Writes packets: first the exact size of each part (UTF-8 lengths are counted, not encoded), then
  * one buffer of exactly that size, strings encoded straight into it behind a length prefix. No
  * intermediate arrays.
+ *
+ * <p>PUBLISH, the packet written most, is written the other way round: its topic is encoded once,
+ * into room for its worst case (three bytes per char), its length prefix patched after, and the
+ * fixed header, whose size depends on the length of everything after it, written last into room
+ * left for the longest one in front of the body; the buffer's reader index starts at the header.
+ * Counting the topic's UTF-8 bytes first would read it twice.
  */
 final class MqttPacketWriter {
+  /** Room for the longest fixed header: the type byte and a four-byte remaining length. */
+  private static final int MAX_FIXED_HEADER = 5;
+
+  /**
+   * Topics of up to this many chars are written into room for three bytes per char without being
+   * counted: it is at most 64 KiB, and such a topic cannot exceed MQTT's 65,535 bytes.
+   */
+  private static final int UNCOUNTED_TOPIC_CHARS = 0xFFFF / 3;
+
   private MqttPacketWriter() {}
 
   /** Returns the whole encoded size of a packet (fixed header included). */
@@ -66,11 +81,14 @@ final class MqttPacketWriter {
 
   /** Writes a whole packet, payload included, into one new buffer. */
   static ByteBuf encode(ByteBufAllocator alloc, MqttMessage msg, MqttVersion version) {
+    if (msg instanceof MqttPublishMessage publish) {
+      return encodePublish(alloc, publish, version, true);
+    }
     int remaining = remainingLength(msg, version);
     ByteBuf buf = alloc.ioBuffer(1 + MqttVarInt.size(remaining) + remaining);
     try {
       writeFixedHeader(buf, msg, remaining);
-      writeBody(buf, msg, version, true);
+      writeBody(buf, msg, version);
       return buf;
     } catch (RuntimeException e) {
       buf.release();
@@ -81,15 +99,63 @@ final class MqttPacketWriter {
   /** Writes a PUBLISH without its payload (the caller sends the payload as a buffer of its own). */
   static ByteBuf encodePublishHeader(
       ByteBufAllocator alloc, MqttPublishMessage msg, MqttVersion version) {
-    int headerLength = publishHeaderLength(msg, version == MqttVersion.MQTT_5);
-    long remaining = (long) headerLength + msg.payload().readableBytes();
-    if (remaining > MqttVarInt.MAX) {
-      throw new EncoderException("PUBLISH of " + remaining + " bytes is too large for MQTT");
+    return encodePublish(alloc, msg, version, false);
+  }
+
+  /**
+   * Writes a PUBLISH in one pass over its topic (see the class comment), with its payload copied in
+   * or, if {@code withPayload} is false, only counted in the remaining length.
+   */
+  private static ByteBuf encodePublish(
+      ByteBufAllocator alloc, MqttPublishMessage p, MqttVersion version, boolean withPayload) {
+    String topic = p.topic();
+    int chars = topic.length();
+    int topicRoom =
+        chars <= UNCOUNTED_TOPIC_CHARS
+            ? ByteBufUtil.utf8MaxBytes(chars)
+            : checkedUtf8Bytes(topic); // exact; its in-place write cannot overrun it
+    boolean v5 = version == MqttVersion.MQTT_5;
+    boolean hasPacketId = p.qos() != MqttQoS.AT_MOST_ONCE;
+    MqttProperties properties = p.properties();
+    int propertiesRoom = v5 ? propertyBlockLength(properties) : 0;
+    ByteBuf payload = p.payload();
+    int payloadBytes = payload.readableBytes();
+    // Counted in a long: the payload alone may be near 2 GiB (and is refused below).
+    long capacity =
+        (long) MAX_FIXED_HEADER
+            + 2
+            + topicRoom
+            + (hasPacketId ? 2 : 0)
+            + propertiesRoom
+            + (withPayload ? payloadBytes : 0);
+    if (capacity > Integer.MAX_VALUE) {
+      throw new EncoderException("PUBLISH of " + capacity + " bytes is too large for MQTT");
     }
-    ByteBuf buf = alloc.ioBuffer(1 + MqttVarInt.size((int) remaining) + headerLength);
+    ByteBuf buf = alloc.ioBuffer((int) capacity);
     try {
-      writeFixedHeader(buf, msg, (int) remaining);
-      writeBody(buf, msg, version, false);
+      int body = MAX_FIXED_HEADER;
+      buf.writerIndex(body + 2);
+      int topicBytes = ByteBufUtil.writeUtf8(buf, topic);
+      buf.setShort(body, topicBytes);
+      if (hasPacketId) {
+        buf.writeShort(p.packetId());
+      }
+      if (v5) {
+        writeProperties(buf, properties);
+      }
+      if (withPayload) {
+        buf.writeBytes(payload, payload.readerIndex(), payloadBytes);
+      }
+      long remaining = (long) buf.writerIndex() - body + (withPayload ? 0 : payloadBytes);
+      if (remaining > MqttVarInt.MAX) {
+        throw new EncoderException("PUBLISH of " + remaining + " bytes is too large for MQTT");
+      }
+      int firstByte =
+          MqttMessageType.PUBLISH.value() << 4
+              | (p.isDup() ? 0x08 : 0)
+              | p.qos().value() << 1
+              | (p.isRetain() ? 0x01 : 0);
+      buf.readerIndex(MqttVarInt.setHeaderBefore(buf, body, firstByte, (int) remaining));
       return buf;
     } catch (RuntimeException e) {
       buf.release();
@@ -100,8 +166,6 @@ final class MqttPacketWriter {
   private static void writeFixedHeader(ByteBuf buf, MqttMessage msg, int remaining) {
     int flags =
         switch (msg) {
-          case MqttPublishMessage p ->
-              (p.isDup() ? 0x08 : 0) | p.qos().value() << 1 | (p.isRetain() ? 0x01 : 0);
           case MqttPubReplyMessage r -> r.type() == MqttMessageType.PUBREL ? 0x02 : 0;
           case MqttSubscribeMessage ignored -> 0x02;
           case MqttUnsubscribeMessage ignored -> 0x02;
@@ -111,23 +175,10 @@ final class MqttPacketWriter {
     MqttVarInt.write(buf, remaining);
   }
 
-  private static void writeBody(
-      ByteBuf buf, MqttMessage msg, MqttVersion version, boolean payload) {
+  private static void writeBody(ByteBuf buf, MqttMessage msg, MqttVersion version) {
     boolean v5 = version == MqttVersion.MQTT_5;
     switch (msg) {
-      case MqttPublishMessage p -> {
-        writeString(buf, p.topic());
-        if (p.qos() != MqttQoS.AT_MOST_ONCE) {
-          buf.writeShort(p.packetId());
-        }
-        if (v5) {
-          writeProperties(buf, p.properties());
-        }
-        if (payload) {
-          ByteBuf body = p.payload();
-          buf.writeBytes(body, body.readerIndex(), body.readableBytes());
-        }
-      }
+      case MqttPublishMessage ignored -> throw new AssertionError("written by encodePublish");
       case MqttConnectMessage c -> writeConnect(buf, c);
       case MqttConnAckMessage c -> {
         buf.writeByte(c.sessionPresent() ? 1 : 0);

@@ -20,6 +20,21 @@ final class MqttVarInt {
     return value < 2_097_152 ? 3 : 4;
   }
 
+  /**
+   * Writes a fixed header (the first byte, then {@code remaining}) so that it ends at {@code end},
+   * and returns where it starts: for packets whose body is written first, behind room left for the
+   * longest header.
+   */
+  static int setHeaderBefore(ByteBuf buf, int end, int firstByte, int remaining) {
+    int start = end - 1 - size(remaining);
+    int writerIndex = buf.writerIndex();
+    buf.writerIndex(start);
+    buf.writeByte(firstByte);
+    write(buf, remaining);
+    buf.writerIndex(writerIndex);
+    return start;
+  }
+
   /** Writes {@code value} (0 to {@link #MAX}) at the writer index. */
   static void write(ByteBuf buf, int value) {
     if (value < 128) {

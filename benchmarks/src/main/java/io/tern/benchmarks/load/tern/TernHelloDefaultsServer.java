@@ -26,11 +26,11 @@ import java.nio.charset.StandardCharsets;
  * TernHelloDefaultsServer --port N [--transport nio|epoll|io_uring] [--threads N]}. Its pipeline
  * and handler are the example's ({@code io.tern.examples.http.HttpHelloServer}, which the
  * benchmarks cannot depend on): a {@link CleartextHttp2ServerUpgradeHandler} choosing HTTP/1.1 or
- * h2c on the first bytes, the codec on its defaults (header validation on), the h2c upgrade watcher,
- * {@link HttpServerKeepAliveHandler}, and a handler that builds each response with the default
- * (validating) headers and {@code setInt} for {@code Content-Length}. Only {@code /json} differs:
- * it serializes a {@link JsonMessage} per request as {@code tern-http} does, so the two servers do
- * the same work apart from the defaults.
+ * h2c on the first bytes, the codec on its defaults (header validation on), the h2c upgrade
+ * watcher, {@link HttpServerKeepAliveHandler}, and a handler that builds each response with the
+ * default (validating) headers and {@code setInt} for {@code Content-Length}. Only {@code /json}
+ * differs: it serializes a {@link JsonMessage} per request as {@code tern-http} does, so the two
+ * servers do the same work apart from the defaults.
  *
  * <p>Compared with {@code tern-http} (the load twin, validation off, no keep-alive handler) it
  * gives the cost of Tern's safe defaults: {@code benchmarks/load/compare --tern tern-http-hello
@@ -118,7 +118,10 @@ public final class TernHelloDefaultsServer {
           protected void initChannel(Channel ch) {
             ch.pipeline()
                 .addLast(
-                    CleartextHttp2ServerUpgradeHandler.builder().http1(http1).http2(hello2).build());
+                    CleartextHttp2ServerUpgradeHandler.builder()
+                        .http1(http1)
+                        .http2(hello2)
+                        .build());
           }
         });
   }

@@ -170,7 +170,9 @@ class HttpHeadersTest {
   @Test
   void numbersAreStoredAsDigitsTheEncoderCopiesAsBytes() {
     HttpHeaders h = new HttpHeaders();
-    h.setInt(HttpHeaderNames.CONTENT_LENGTH, 13).addLong("x-big", Long.MAX_VALUE).addInt("x-neg", -5);
+    h.setInt(HttpHeaderNames.CONTENT_LENGTH, 13)
+        .addLong("x-big", Long.MAX_VALUE)
+        .addInt("x-neg", -5);
     assertThat(h.getAsCharSequence(HttpHeaderNames.CONTENT_LENGTH))
         .isInstanceOf(AsciiString.class)
         .hasToString("13");
@@ -187,10 +189,12 @@ class HttpHeadersTest {
   @Test
   void asciiStringValuesAndNamesAreCheckedLikeStrings() {
     HttpHeaders h = new HttpHeaders();
-    assertThatThrownBy(() -> h.set(HttpHeaderNames.LOCATION, new AsciiString("/a\r\nSet-Cookie: x")))
+    assertThatThrownBy(
+            () -> h.set(HttpHeaderNames.LOCATION, new AsciiString("/a\r\nSet-Cookie: x")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("index 2");
-    assertThatThrownBy(() -> h.add("x", new AsciiString(new byte[] {'a', 0x7F}))).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> h.add("x", new AsciiString(new byte[] {'a', 0x7F})))
+        .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> h.add(new AsciiString("no good"), "v"))
         .isInstanceOf(IllegalArgumentException.class);
     // An equal string that is not the constant itself is still walked.

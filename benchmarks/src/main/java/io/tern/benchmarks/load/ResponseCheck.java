@@ -5,7 +5,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import io.tern.handler.ssl.Pem;
 import java.net.Socket;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,10 +43,10 @@ final class ResponseCheck {
   private ResponseCheck() {}
 
   /** Requests {@code path} from {@code port} and checks the answer; fails with what is wrong. */
-  static void check(String server, int port, String path, String expectedBody)
+  static void check(String server, int port, boolean tls, String path, String expectedBody)
       throws LoadException {
     String raw;
-    try (Socket socket = new Socket()) {
+    try (Socket socket = tls ? tlsSocket() : new Socket()) {
       socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MS);
       socket.setSoTimeout(TIMEOUT_MS);
       socket
@@ -62,6 +68,26 @@ final class ResponseCheck {
               + String.join("; ", problems)
               + "\nresponse:\n"
               + raw);
+    }
+  }
+
+  /** An unconnected TLS client socket (the JDK's) that trusts the HTTPS servers' certificate. */
+  private static Socket tlsSocket() throws IOException {
+    try {
+      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+      trust.load(null, null);
+      int i = 0;
+      for (X509Certificate cert : Pem.readCertificates(TlsMaterial.shared().certificateChain())) {
+        trust.setCertificateEntry("load-" + i++, cert);
+      }
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(trust);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, factory.getTrustManagers(), null);
+      return context.getSocketFactory().createSocket();
+    } catch (GeneralSecurityException e) {
+      throw new IOException("cannot set up the TLS check: " + e, e);
     }
   }
 

@@ -41,10 +41,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * 127.0.0.1, each on its own event loop, the default TLS provider on both sides (OpenSSL where it
  * loads; {@code -Dio.tern.handler.ssl.provider=jdk} picks the JDK engine), TLS 1.3 with {@code
  * TLS_AES_128_GCM_SHA256} or {@code TLS_CHACHA20_POLY1305_SHA256} ({@link #cipher}) and an EC P-256
- * certificate; one connection, handshake in setup. Each
- * operation writes {@code mib} MiB of plaintext as 16 KiB buffers (one TLS record's worth each),
- * flushes once, and waits until the server has decrypted all of it. Twin of {@link
- * TlsLoopbackNetty}; {@link TlsTransfer} measures the same without sockets.
+ * certificate; one connection, handshake in setup. Each operation writes {@code mib} MiB of
+ * plaintext as 16 KiB buffers (one TLS record's worth each), flushes once, and waits until the
+ * server has decrypted all of it. Twin of {@link TlsLoopbackNetty}; {@link TlsTransfer} measures
+ * the same without sockets.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -126,7 +126,8 @@ public class TlsLoopback {
     }
     String negotiated = clientSsl.session().getCipherSuite();
     if (!negotiated.equals(TlsTransfer.suite(cipher))) {
-      throw new IllegalStateException("negotiated " + negotiated + ", not " + TlsTransfer.suite(cipher));
+      throw new IllegalStateException(
+          "negotiated " + negotiated + ", not " + TlsTransfer.suite(cipher));
     }
     chunk = Unpooled.directBuffer(CHUNK).writeZero(CHUNK);
   }

@@ -74,7 +74,8 @@ public final class LoadCompare {
       out.println("ERROR a server plays two parts: " + roles.all());
       return 2;
     }
-    List<ServerSpec> rivals = specs.values().stream().filter(s -> s.fixedTransport() == null).toList();
+    List<ServerSpec> rivals =
+        specs.values().stream().filter(s -> s.fixedTransport() == null).toList();
     boolean h2c = rivals.stream().allMatch(ServerSpec::h2c);
     boolean https = rivals.stream().allMatch(ServerSpec::https);
     List<Scenario> scenarios =

@@ -15,9 +15,9 @@ import java.util.List;
  */
 public record TlsFiles(Path certificateChain, Path privateKey, List<String> rest) {
   /**
-   * The one TLS 1.3 suite both servers negotiate with wrk: wrk's OpenSSL client lists it first,
-   * and BoringSSL (which cannot be told a TLS 1.3 suite) follows the client's order on a CPU with
-   * AES instructions; Tern's server is limited to it.
+   * The one TLS 1.3 suite both servers negotiate with wrk: wrk's OpenSSL client lists it first, and
+   * BoringSSL (which cannot be told a TLS 1.3 suite) follows the client's order on a CPU with AES
+   * instructions; Tern's server is limited to it.
    */
   public static final String TLS13_SUITE = "TLS_AES_256_GCM_SHA384";
 

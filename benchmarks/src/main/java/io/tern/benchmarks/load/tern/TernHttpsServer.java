@@ -17,10 +17,10 @@ import javax.net.ssl.SSLSession;
 /**
  * {@code tern-https} in the load harness: {@link TernHttpServer} behind an {@code SslHandler}, the
  * twin of {@code NettyHttpsServer}. {@code TernHttpsServer --port N --cert FILE --key FILE
- * [--transport nio|epoll|io_uring] [--threads N]}. The default TLS provider (OpenSSL where it loads,
- * which the start-up output says), TLS 1.3 and 1.2, and of the TLS 1.3 suites only {@value
- * TlsFiles#TLS13_SUITE}, the one BoringSSL picks with wrk on the Netty side; the first handshake's protocol
- * and suite are printed so that a run shows what was negotiated.
+ * [--transport nio|epoll|io_uring] [--threads N]}. The default TLS provider (OpenSSL where it
+ * loads, which the start-up output says), TLS 1.3 and 1.2, and of the TLS 1.3 suites only {@value
+ * TlsFiles#TLS13_SUITE}, the one BoringSSL picks with wrk on the Netty side; the first handshake's
+ * protocol and suite are printed so that a run shows what was negotiated.
  */
 public final class TernHttpsServer {
   private TernHttpsServer() {}

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.benchmarks.harness.Side;
+import io.tern.handler.ssl.Pem;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,8 +55,8 @@ class ServerRegistryTest {
     assertThat(nettyArgv).endsWith(ternTls.toArray(String[]::new));
     Path cert = Path.of(ternArgv.get(ternArgv.indexOf("--cert") + 1));
     Path key = Path.of(ternArgv.get(ternArgv.indexOf("--key") + 1));
-    assertThat(io.tern.handler.ssl.Pem.readCertificates(cert)).hasSize(1);
-    assertThat(io.tern.handler.ssl.Pem.readPrivateKey(key).getAlgorithm()).isEqualTo("EC");
+    assertThat(Pem.readCertificates(cert)).hasSize(1);
+    assertThat(Pem.readPrivateKey(key).getAlgorithm()).isEqualTo("EC");
   }
 
   @Test

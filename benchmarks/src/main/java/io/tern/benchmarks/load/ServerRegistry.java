@@ -8,6 +8,7 @@ import io.tern.benchmarks.load.netty.NettyHttpServer;
 import io.tern.benchmarks.load.netty.NettyWebSocketServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
+import io.tern.benchmarks.load.tern.TernHelloDefaultsServer;
 import io.tern.benchmarks.load.tern.TernHttp2Server;
 import io.tern.benchmarks.load.tern.TernHttpServer;
 import io.tern.benchmarks.load.tern.TernWebSocketServer;
@@ -22,6 +23,9 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>{@code tern-http}, {@code tern-echo}: Tern's servers, Tern's defaults.
+ *   <li>{@code tern-http-hello}: the README's {@code http-hello} example (header validation on,
+ *       keep-alive handling, the h2c upgrade watcher), compared with {@code tern-http} for the cost
+ *       of the defaults ({@link TernHelloDefaultsServer}).
  *   <li>{@code netty-http}: the {@code HttpServerCodec} twin of {@code tern-http}, Netty's defaults
  *       and its fastest JDK 25 flags ({@link Side#NETTY_FASTEST_JVM_ARGS}).
  *   <li>{@code netty-http-te}: the shape of Netty's TechEmpower entry ({@link TechEmpowerServer}),
@@ -67,6 +71,7 @@ public final class ServerRegistry {
 
   static {
     add(java("tern-http", true, List.of(), TernHttpServer.class.getName()));
+    add(java("tern-http-hello", true, List.of(), TernHelloDefaultsServer.class.getName()));
     add(java("netty-http", true, NETTY_FLAGS, NettyHttpServer.class.getName()));
     add(java("netty-http-te", true, TECHEMPOWER_FLAGS, TechEmpowerServer.class.getName()));
     add(

@@ -124,6 +124,7 @@ class ServerRegistryTest {
     for (String name :
         List.of(
             "tern-http",
+            "tern-http-hello",
             "netty-http",
             "netty-http-te",
             "netty-http-te-nochecks",

@@ -5,7 +5,8 @@ import io.tern.common.AsciiString;
 /**
  * The decoder's dynamic table (RFC 7541, section 2.3.2): a ring of entries, newest first, whose
  * size (each entry's name and value length plus 32) never exceeds the maximum the encoder last
- * announced. The ring starts empty and doubles as entries arrive, up to the number the maximum allows.
+ * announced. The ring starts empty and doubles as entries arrive, up to the number the maximum
+ * allows.
  *
  * <p>Not thread-safe: owned by one decoder.
  */

@@ -138,7 +138,7 @@ final class Http2StreamTable {
     if (streams.remove(s.id) == null) {
       return false;
     }
-    s.state = Http2Stream.State.CLOSED;
+    s.closed();
     if (isPeerInitiated(s.id)) {
       activePeerStreams--;
     } else {

@@ -40,10 +40,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * TLS bulk transfer over loopback TCP: a client and a server {@link SslHandler} over NIO sockets on
  * 127.0.0.1, each on its own event loop, the default TLS provider on both sides (OpenSSL where it
  * loads; {@code -Dio.tern.handler.ssl.provider=jdk} picks the JDK engine), TLS 1.3 with {@code
- * TLS_AES_128_GCM_SHA256} and an EC P-256 certificate; one connection, handshake in setup. Each
- * operation writes {@code mib} MiB of plaintext as 16 KiB buffers (one TLS record's worth each),
- * flushes once, and waits until the server has decrypted all of it. Twin of {@link
- * TlsLoopbackNetty}; {@link TlsTransfer} measures the same without sockets.
+ * TLS_AES_128_GCM_SHA256} or {@code TLS_CHACHA20_POLY1305_SHA256} ({@link #cipher}) and an EC P-256
+ * certificate; one connection, handshake in setup. Each operation writes {@code mib} MiB of
+ * plaintext as 16 KiB buffers (one TLS record's worth each), flushes once, and waits until the
+ * server has decrypted all of it. Twin of {@link TlsLoopbackNetty}; {@link TlsTransfer} measures
+ * the same without sockets.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -55,6 +56,10 @@ public class TlsLoopback {
   /** Plaintext MiB per operation. */
   @Param({"8"})
   public int mib;
+
+  /** The record cipher: {@code aes128gcm} or {@code chacha20} (ChaCha20-Poly1305). */
+  @Param({"aes128gcm", "chacha20"})
+  public String cipher;
 
   static final int CHUNK = 16384;
   static final long TIMEOUT_SECONDS = 60;
@@ -77,12 +82,15 @@ public class TlsLoopback {
   public void setUp() throws Exception {
     SelfSignedCertificate cert = SelfSignedCertificate.create();
     SslContext serverContext =
-        SslContextBuilder.forServer(cert).protocols("TLSv1.3").ciphers(TlsTransfer.CIPHER).build();
+        SslContextBuilder.forServer(cert)
+            .protocols("TLSv1.3")
+            .ciphers(TlsTransfer.suite(cipher))
+            .build();
     SslContext clientContext =
         SslContextBuilder.forClient()
             .trustManager(List.of(cert.certificate()))
             .protocols("TLSv1.3")
-            .ciphers(TlsTransfer.CIPHER)
+            .ciphers(TlsTransfer.suite(cipher))
             .build();
     group = new MultiThreadEventLoopGroup(2, NioIoHandler.newFactory());
     sink = new Sink();
@@ -115,6 +123,11 @@ public class TlsLoopback {
     if (!clientSsl.handshakeFuture().await(TIMEOUT_SECONDS, TimeUnit.SECONDS)
         || !clientSsl.handshakeFuture().isSuccess()) {
       throw new IllegalStateException("handshake failed", clientSsl.handshakeFuture().cause());
+    }
+    String negotiated = clientSsl.session().getCipherSuite();
+    if (!negotiated.equals(TlsTransfer.suite(cipher))) {
+      throw new IllegalStateException(
+          "negotiated " + negotiated + ", not " + TlsTransfer.suite(cipher));
     }
     chunk = Unpooled.directBuffer(CHUNK).writeZero(CHUNK);
   }

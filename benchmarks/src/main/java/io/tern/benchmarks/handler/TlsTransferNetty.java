@@ -72,7 +72,7 @@ public class TlsTransferNetty {
   public String provider;
 
   /** ChaCha20-Poly1305 in TLS 1.2, for BoringSSL (see the class description). */
-  private static final String BORING_CHACHA20 = "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256";
+  static final String BORING_CHACHA20 = "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256";
 
   /** Creates the benchmark state (JMH does). */
   public TlsTransferNetty() {}

@@ -33,9 +33,22 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class HpackEncode {
+  /** Netty 4.2's default {@code huffCodeThreshold} ({@code HpackEncoder.HUFF_CODE_THRESHOLD}). */
+  static final int NETTY_HUFF_CODE_THRESHOLD = 512;
+
   /** The output buffer: {@code heap} or {@code direct}. */
   @Param({"heap", "direct"})
   public String buffer;
+
+  /**
+   * The Huffman policy, the same on both twins: {@code shorter} codes every string whose code is
+   * shorter (Tern's default), {@code netty-default} only strings of 512 bytes or more whose code is
+   * shorter (Netty's default {@code huffCodeThreshold}).
+   */
+  @Param({"shorter", "netty-default"})
+  public String huffman;
+
+  private int huffmanMinLength;
 
   private AsciiString[][][] names;
   private AsciiString[][][] values;
@@ -64,6 +77,10 @@ public class HpackEncode {
         }
       }
     }
+    huffmanMinLength =
+        ParamValues.oneOf("huffman", huffman, "shorter", "netty-default").equals("shorter")
+            ? 0
+            : NETTY_HUFF_CODE_THRESHOLD;
     out =
         ParamValues.oneOf("buffer", buffer, "heap", "direct").equals("heap")
             ? Unpooled.buffer(1 << 16)
@@ -85,7 +102,7 @@ public class HpackEncode {
   public long encode() {
     long bytes = 0;
     for (int s = 0; s < names.length; s++) {
-      HpackEncoder encoder = new HpackEncoder(4096);
+      HpackEncoder encoder = new HpackEncoder(4096, huffmanMinLength);
       AsciiString[][] storyNames = names[s];
       AsciiString[][] storyValues = values[s];
       for (int b = 0; b < storyNames.length; b++) {

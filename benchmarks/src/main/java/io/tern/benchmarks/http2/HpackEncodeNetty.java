@@ -36,9 +36,18 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class HpackEncodeNetty {
+  /** Netty's default {@code dynamicTableArraySizeHint}, the one its shorter constructors pass. */
+  private static final int NETTY_TABLE_ARRAY_HINT = 16;
+
   /** The output buffer: {@code heap} or {@code direct}. */
   @Param({"heap", "direct"})
   public String buffer;
+
+  /** The Huffman policy: see {@link HpackEncode#huffman}. */
+  @Param({"shorter", "netty-default"})
+  public String huffman;
+
+  private int huffCodeThreshold;
 
   private DefaultHttp2Headers[][] blocks;
   private ByteBuf out;
@@ -64,6 +73,12 @@ public class HpackEncodeNetty {
         blocks[s][b] = h;
       }
     }
+    // Netty codes a string when its length is at least the threshold and its code is shorter: 0
+    // is Tern's default policy.
+    huffCodeThreshold =
+        ParamValues.oneOf("huffman", huffman, "shorter", "netty-default").equals("shorter")
+            ? 0
+            : HpackEncode.NETTY_HUFF_CODE_THRESHOLD;
     out =
         ParamValues.oneOf("buffer", buffer, "heap", "direct").equals("heap")
             ? Unpooled.buffer(1 << 16)
@@ -87,7 +102,8 @@ public class HpackEncodeNetty {
     long bytes = 0;
     for (DefaultHttp2Headers[] story : blocks) {
       DefaultHttp2HeadersEncoder encoder =
-          new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, true);
+          new DefaultHttp2HeadersEncoder(
+              Http2HeadersEncoder.NEVER_SENSITIVE, true, NETTY_TABLE_ARRAY_HINT, huffCodeThreshold);
       for (DefaultHttp2Headers h : story) {
         out.clear();
         encoder.encodeHeaders(1, h, out);

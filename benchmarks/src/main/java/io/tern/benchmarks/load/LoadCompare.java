@@ -74,19 +74,24 @@ public final class LoadCompare {
       out.println("ERROR a server plays two parts: " + roles.all());
       return 2;
     }
-    boolean h2c =
-        specs.values().stream().filter(s -> s.fixedTransport() == null).allMatch(ServerSpec::h2c);
+    List<ServerSpec> rivals =
+        specs.values().stream().filter(s -> s.fixedTransport() == null).toList();
+    boolean h2c = rivals.stream().allMatch(ServerSpec::h2c);
+    boolean https = rivals.stream().allMatch(ServerSpec::https);
     List<Scenario> scenarios =
-        options.scenarios() != null ? options.scenarios() : Scenario.applicable(h2c);
-    boolean http1 = scenarios.stream().anyMatch(s -> s != Scenario.H2C);
-    for (ServerSpec spec : specs.values()) {
-      if (http1 && !spec.http()) {
-        out.println("ERROR " + spec.name() + " is not an HTTP/1.1 server; the scenarios need one");
-        return 2;
-      }
-      if (!http1 && !spec.h2c()) {
-        out.println("ERROR " + spec.name() + " does not speak h2c; the h2c scenario needs it");
-        return 2;
+        options.scenarios() != null ? options.scenarios() : Scenario.applicable(h2c, https);
+    for (Map.Entry<String, ServerSpec> entry : specs.entrySet()) {
+      for (Scenario scenario : scenarios) {
+        boolean limit = entry.getKey().equals(ServerRegistry.LIMIT);
+        if ((!limit || scenario.hasLimit()) && !scenario.servedBy(entry.getValue())) {
+          out.println(
+              "ERROR "
+                  + entry.getKey()
+                  + " cannot serve the "
+                  + scenario.label()
+                  + " scenario (HTTP/1.1, h2c and HTTPS servers each run their own)");
+          return 2;
+        }
       }
     }
     List<String> missing = Tools.missing(scenarios, options.pipelineScript());

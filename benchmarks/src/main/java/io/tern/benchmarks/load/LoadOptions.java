@@ -170,6 +170,7 @@ record LoadOptions(
         "command",
         true,
         h2c,
+        false,
         (port, transportName) -> {
           List<String> argv = new ArrayList<>();
           for (String arg : command) {

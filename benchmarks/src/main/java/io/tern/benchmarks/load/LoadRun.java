@@ -47,7 +47,9 @@ public final class LoadRun {
       return 2;
     }
     List<Scenario> scenarios =
-        options.scenarios() != null ? options.scenarios() : Scenario.applicable(spec.h2c());
+        options.scenarios() != null
+            ? options.scenarios()
+            : Scenario.applicable(spec.h2c(), spec.https());
     List<String> missing = Tools.missing(scenarios, options.pipelineScript());
     if (!missing.isEmpty()) {
       missing.forEach(problem -> out.println("ERROR " + problem));

@@ -1,5 +1,6 @@
 package io.tern.benchmarks.load;
 
+import io.tern.handler.ssl.Pem;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +8,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +18,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Checks, before a server is loaded, that it answers each scenario's request as every other server
@@ -37,10 +43,10 @@ final class ResponseCheck {
   private ResponseCheck() {}
 
   /** Requests {@code path} from {@code port} and checks the answer; fails with what is wrong. */
-  static void check(String server, int port, String path, String expectedBody)
+  static void check(String server, int port, boolean tls, String path, String expectedBody)
       throws LoadException {
     String raw;
-    try (Socket socket = new Socket()) {
+    try (Socket socket = tls ? tlsSocket() : new Socket()) {
       socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MS);
       socket.setSoTimeout(TIMEOUT_MS);
       socket
@@ -62,6 +68,26 @@ final class ResponseCheck {
               + String.join("; ", problems)
               + "\nresponse:\n"
               + raw);
+    }
+  }
+
+  /** An unconnected TLS client socket (the JDK's) that trusts the HTTPS servers' certificate. */
+  private static Socket tlsSocket() throws IOException {
+    try {
+      KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+      trust.load(null, null);
+      int i = 0;
+      for (X509Certificate cert : Pem.readCertificates(TlsMaterial.shared().certificateChain())) {
+        trust.setCertificateEntry("load-" + i++, cert);
+      }
+      TrustManagerFactory factory =
+          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+      factory.init(trust);
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, factory.getTrustManagers(), null);
+      return context.getSocketFactory().createSocket();
+    } catch (GeneralSecurityException e) {
+      throw new IOException("cannot set up the TLS check: " + e, e);
     }
   }
 

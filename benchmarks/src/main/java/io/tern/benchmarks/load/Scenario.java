@@ -19,7 +19,11 @@ enum Scenario {
   /** {@code wrk -t1 -c64 -dSs URL/json}: TechEmpower's JSON test. */
   JSON("json", "/json", false),
   /** {@code h2load -c 64 -m 16 -D S URL}: HTTP/2 with prior knowledge, 16 streams each. */
-  H2C("h2c", "/plaintext", false);
+  H2C("h2c", "/plaintext", false),
+  /** {@code wrk -t1 -c64 -dSs https://...}: {@link #PLAINTEXT} over TLS (HTTPS servers only). */
+  TLS("tls", "/plaintext", false),
+  /** {@code wrk -t1 -c64 -dSs -s pipeline.lua https://...}: {@link #PIPELINED} over TLS. */
+  TLS_PIPELINED("tls-pipelined16", "/plaintext", false);
 
   /** h2load warms up with a request count, not a duration (a timed warm-up slows the next run). */
   private static final long H2C_WARMUP_REQUESTS_PER_SECOND = 20_000;
@@ -59,9 +63,31 @@ enum Scenario {
         : JsonMessage.HELLO;
   }
 
-  /** The scenarios both servers can run. */
-  static List<Scenario> applicable(boolean h2c) {
+  /** The scenarios both servers can run: HTTPS servers run only the TLS ones. */
+  static List<Scenario> applicable(boolean h2c, boolean https) {
+    if (https) {
+      return List.of(TLS, TLS_PIPELINED);
+    }
     return h2c ? List.of(PLAINTEXT, PIPELINED, JSON, H2C) : List.of(PLAINTEXT, PIPELINED, JSON);
+  }
+
+  /** Whether {@code spec} can serve this scenario. */
+  boolean servedBy(ServerSpec spec) {
+    return switch (this) {
+      case H2C -> spec.h2c();
+      case TLS, TLS_PIPELINED -> spec.https();
+      case PLAINTEXT, PIPELINED, JSON -> spec.http();
+    };
+  }
+
+  /** Whether the requests go over TLS. */
+  boolean tls() {
+    return this == TLS || this == TLS_PIPELINED;
+  }
+
+  /** Whether wrk sends 16 requests per write ({@code pipeline.lua}). */
+  boolean pipelined() {
+    return this == PIPELINED || this == TLS_PIPELINED;
   }
 
   /** Parses a comma-separated list of labels. */
@@ -76,7 +102,9 @@ enum Scenario {
                 }
               }
               throw new IllegalArgumentException(
-                  "unknown scenario '" + name + "' (plaintext, pipelined16, json, h2c)");
+                  "unknown scenario '"
+                      + name
+                      + "' (plaintext, pipelined16, json, h2c, tls, tls-pipelined16)");
             })
         .distinct()
         .toList();
@@ -84,10 +112,10 @@ enum Scenario {
 
   /** The timed command against {@code port}. */
   List<String> command(int port, long seconds, Path pipelineScript) {
-    String url = "http://127.0.0.1:" + port + path;
+    String url = (tls() ? "https" : "http") + "://127.0.0.1:" + port + path;
     return switch (this) {
-      case PLAINTEXT, JSON -> List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", url);
-      case PIPELINED ->
+      case PLAINTEXT, JSON, TLS -> List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", url);
+      case PIPELINED, TLS_PIPELINED ->
           List.of("wrk", "-t1", "-c64", "-d" + seconds + "s", "-s", pipelineScript.toString(), url);
       case H2C -> List.of("h2load", "-c", "64", "-m", "16", "-D", Long.toString(seconds), url);
     };

@@ -42,12 +42,13 @@ final class ScenarioRunner {
           log);
       for (Scenario scenario : scenarios) {
         if (scenario != Scenario.H2C && spec.startLine()) {
-          ResponseCheck.check(spec.name(), server.port(), scenario.path(), scenario.expectedBody());
+          ResponseCheck.check(
+              spec.name(), server.port(), scenario.tls(), scenario.path(), scenario.expectedBody());
         }
       }
       if (options.warmupSeconds() > 0) {
         Scenario first =
-            scenarios.contains(Scenario.PIPELINED) ? Scenario.PIPELINED : scenarios.get(0);
+            scenarios.stream().filter(Scenario::pipelined).findFirst().orElse(scenarios.get(0));
         warmUp(server, first, options.warmupSeconds());
       }
       for (Scenario scenario : scenarios) {

@@ -5,11 +5,14 @@ import io.tern.benchmarks.load.netty.NettyEchoServer;
 import io.tern.benchmarks.load.netty.NettyHttp2HandlerServer;
 import io.tern.benchmarks.load.netty.NettyHttp2Server;
 import io.tern.benchmarks.load.netty.NettyHttpServer;
+import io.tern.benchmarks.load.netty.NettyHttpsServer;
 import io.tern.benchmarks.load.netty.NettyWebSocketServer;
 import io.tern.benchmarks.load.netty.TechEmpowerServer;
 import io.tern.benchmarks.load.tern.TernEchoServer;
+import io.tern.benchmarks.load.tern.TernHelloDefaultsServer;
 import io.tern.benchmarks.load.tern.TernHttp2Server;
 import io.tern.benchmarks.load.tern.TernHttpServer;
+import io.tern.benchmarks.load.tern.TernHttpsServer;
 import io.tern.benchmarks.load.tern.TernWebSocketServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +25,9 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>{@code tern-http}, {@code tern-echo}: Tern's servers, Tern's defaults.
+ *   <li>{@code tern-http-hello}: the README's {@code http-hello} example (header validation on,
+ *       keep-alive handling, the h2c upgrade watcher), compared with {@code tern-http} for the cost
+ *       of the defaults ({@link TernHelloDefaultsServer}).
  *   <li>{@code netty-http}: the {@code HttpServerCodec} twin of {@code tern-http}, Netty's defaults
  *       and its fastest JDK 25 flags ({@link Side#NETTY_FASTEST_JVM_ARGS}).
  *   <li>{@code netty-http-te}: the shape of Netty's TechEmpower entry ({@link TechEmpowerServer}),
@@ -41,6 +47,10 @@ import java.util.TreeMap;
  *       --netty tern-echo-plainfiles}) they give the setting's own ratio.
  *   <li>{@code tern-ws}, {@code netty-ws}: WebSocket echo twins ({@code
  *       benchmarks/load/ws-compare}), both accepting permessage-deflate when the client offers it.
+ *   <li>{@code tern-https}, {@code netty-https}: the plaintext server behind TLS ({@code
+ *       benchmarks/load/tls-compare}): Tern's default provider (OpenSSL) against Netty on BoringSSL
+ *       ({@code netty-tcnative-boringssl-static}), one certificate for both, TLS 1.3 with {@code
+ *       TLS_AES_256_GCM_SHA384} (wrk's first choice, which BoringSSL follows).
  * </ul>
  *
  * <p>Every Java server runs with leak detection disabled ({@link JavaCommand#COMMON_FLAGS}) and
@@ -67,6 +77,7 @@ public final class ServerRegistry {
 
   static {
     add(java("tern-http", true, List.of(), TernHttpServer.class.getName()));
+    add(java("tern-http-hello", true, List.of(), TernHelloDefaultsServer.class.getName()));
     add(java("netty-http", true, NETTY_FLAGS, NettyHttpServer.class.getName()));
     add(java("netty-http-te", true, TECHEMPOWER_FLAGS, TechEmpowerServer.class.getName()));
     add(
@@ -87,6 +98,8 @@ public final class ServerRegistry {
       add(java("tern-echo" + suffix, false, flags, TernEchoServer.class.getName()));
     }
     add(java("tern-ws", false, List.of(), TernWebSocketServer.class.getName()));
+    add(https("tern-https", List.of(), TernHttpsServer.class.getName()));
+    add(https("netty-https", NETTY_FLAGS, NettyHttpsServer.class.getName()));
     add(java("netty-ws", false, NETTY_FLAGS, NettyWebSocketServer.class.getName()));
   }
 
@@ -118,6 +131,7 @@ public final class ServerRegistry {
         LIMIT,
         true,
         false,
+        false,
         (port, transport) ->
             List.of(
                 executable.toString(), "--port", Integer.toString(port), "--transport", "epoll"),
@@ -144,6 +158,35 @@ public final class ServerRegistry {
         (port, transport) ->
             JavaCommand.of(
                 flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));
+  }
+
+  /**
+   * A server that speaks HTTP/1.1 over TLS only (the {@code tls} scenarios), with the certificate
+   * and key every HTTPS server of this run shares ({@link TlsMaterial}).
+   */
+  private static ServerSpec https(String name, List<String> flags, String main) {
+    return new ServerSpec(
+        name,
+        false,
+        false,
+        true,
+        (port, transport) -> {
+          TlsMaterial tls = TlsMaterial.shared();
+          return JavaCommand.of(
+              flags,
+              main,
+              List.of(
+                  "--port",
+                  Integer.toString(port),
+                  "--transport",
+                  transport,
+                  "--cert",
+                  tls.certificateChain().toString(),
+                  "--key",
+                  tls.privateKey().toString()));
+        },
+        null,
+        true);
   }
 
   private static void add(ServerSpec spec) {

@@ -10,6 +10,8 @@ import java.util.List;
  * @param name the registry name ({@code netty-http}, {@code tern-http}, ...)
  * @param http whether the server answers {@code GET /plaintext} and {@code GET /json} over HTTP/1.1
  * @param h2c whether the server speaks HTTP/2 over cleartext with prior knowledge
+ * @param https whether the server answers {@code GET /plaintext} over HTTP/1.1 inside TLS (and only
+ *     so: an HTTPS server is not an {@code http} one)
  * @param command the server's argv for a port and a transport name
  * @param fixedTransport the transport the server always runs on whatever is asked ({@code epoll}
  *     for the C limit server), or null when it must run on, and report, the one asked for
@@ -20,6 +22,7 @@ public record ServerSpec(
     String name,
     boolean http,
     boolean h2c,
+    boolean https,
     Command command,
     String fixedTransport,
     boolean startLine) {
@@ -46,7 +49,7 @@ public record ServerSpec(
    * @param command its argv
    */
   public ServerSpec(String name, boolean http, boolean h2c, Command command) {
-    this(name, http, h2c, command, null, true);
+    this(name, http, h2c, false, command, null, true);
   }
 
   /**

@@ -28,7 +28,7 @@ final class Tools {
                 + ", or run .ci/install-peers)");
       }
     }
-    if (scenarios.contains(Scenario.PIPELINED) && !Files.isReadable(pipelineScript)) {
+    if (scenarios.stream().anyMatch(Scenario::pipelined) && !Files.isReadable(pipelineScript)) {
       missing.add("wrk's pipelining script " + pipelineScript + " is not readable");
     }
     if (Runtime.getRuntime().availableProcessors() < 2) {

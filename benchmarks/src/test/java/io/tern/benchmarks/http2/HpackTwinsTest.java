@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The HPACK twins do the same work: the decoders turn the same blocks into the same header lists,
  * and the blocks either encoder writes decode (with the other side's decoder) to the lists it was
- * given, with the same table size and no validation on either side. The encoders' bytes differ only
- * in the Huffman coding of short strings (Netty's default codes only strings of 512 bytes or more;
- * Tern codes every string its code shortens). Netty's {@code DefaultHttp2Headers} iterates
+ * given, with the same table size and no validation on either side. Under the same Huffman policy
+ * (every string whose code is shorter, or only strings of 512 bytes or more, Netty's default) the
+ * encoders write the same number of bytes. Netty's {@code DefaultHttp2Headers} iterates
  * pseudo-headers first, so lists are compared with pseudo-headers moved to the front, keeping the
  * order within each group.
  */
@@ -62,14 +62,30 @@ class HpackTwinsTest {
   }
 
   @Test
-  void eachEncodersBlocksDecodeToItsListsWithTheOtherSidesDecoder()
+  void underTheSameHuffmanPolicyBothEncodersWriteTheSameNumberOfBytes()
       throws HpackException, Http2Exception {
+    // Every string whose code is shorter (Tern's default), then Netty's default threshold.
+    for (int threshold : new int[] {0, HpackEncode.NETTY_HUFF_CODE_THRESHOLD}) {
+      long[] bytes = encodeBothWays(threshold);
+      assertThat(bytes[0]).as("threshold %d", threshold).isGreaterThan(0).isEqualTo(bytes[1]);
+    }
+    // Netty's default policy costs about a quarter more bytes on this corpus.
+    assertThat(encodeBothWays(HpackEncode.NETTY_HUFF_CODE_THRESHOLD)[0])
+        .isGreaterThan(encodeBothWays(0)[0] * 5 / 4 - 1);
+  }
+
+  /**
+   * Encodes the raw-data stories with both encoders, checking that each side's blocks decode with
+   * the other side's decoder to the lists given; returns Tern's and Netty's byte counts.
+   */
+  private static long[] encodeBothWays(int huffmanThreshold) throws HpackException, Http2Exception {
     long ternBytes = 0;
     long nettyBytes = 0;
     for (List<HpackCorpus.Block> story : HpackCorpus.load("raw-data")) {
-      HpackEncoder ternEncoder = new HpackEncoder(4096);
+      HpackEncoder ternEncoder = new HpackEncoder(4096, huffmanThreshold);
       DefaultHttp2HeadersEncoder nettyEncoder =
-          new DefaultHttp2HeadersEncoder(Http2HeadersEncoder.NEVER_SENSITIVE, true);
+          new DefaultHttp2HeadersEncoder(
+              Http2HeadersEncoder.NEVER_SENSITIVE, true, 16, huffmanThreshold);
       HpackDecoder ternDecoder = new HpackDecoder(1 << 20);
       DefaultHttp2HeadersDecoder nettyDecoder = new DefaultHttp2HeadersDecoder(false, 1 << 20);
       for (HpackCorpus.Block block : story) {
@@ -106,9 +122,7 @@ class HpackTwinsTest {
         }
       }
     }
-    // Not the same bytes: Netty's encoder leaves strings shorter than 512 bytes (its default
-    // Huffman threshold) uncoded, which costs it about a quarter more bytes on this corpus.
-    assertThat(ternBytes).isGreaterThan(0).isLessThan(nettyBytes);
+    return new long[] {ternBytes, nettyBytes};
   }
 
   private static List<String> fieldsOf(HpackCorpus.Block block) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.benchmarks.harness.Side;
+import io.tern.handler.ssl.Pem;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,51 @@ class ServerRegistryTest {
             "1234",
             "--transport",
             "nio");
+  }
+
+  @Test
+  void theHttpsTwinsSpeakOnlyHttpsAndServeOneCertificate() throws Exception {
+    ServerSpec tern = ServerRegistry.lookup("tern-https");
+    ServerSpec netty = ServerRegistry.lookup("netty-https");
+
+    assertThat(tern.https()).isTrue();
+    assertThat(tern.http()).isFalse();
+    assertThat(tern.h2c()).isFalse();
+    assertThat(netty.https()).isTrue();
+    assertThat(netty.http()).isFalse();
+    List<String> ternArgv = tern.command().argv(1234, "nio");
+    List<String> nettyArgv = netty.command().argv(1234, "nio");
+    assertThat(ternArgv)
+        .doesNotContainAnyElementsOf(Side.NETTY_FASTEST_JVM_ARGS)
+        .contains("io.tern.benchmarks.load.tern.TernHttpsServer");
+    assertThat(nettyArgv)
+        .containsAll(Side.NETTY_FASTEST_JVM_ARGS)
+        .contains("io.tern.benchmarks.load.netty.NettyHttpsServer");
+    List<String> ternTls = ternArgv.subList(ternArgv.indexOf("--cert"), ternArgv.size());
+    assertThat(nettyArgv).endsWith(ternTls.toArray(String[]::new));
+    Path cert = Path.of(ternArgv.get(ternArgv.indexOf("--cert") + 1));
+    Path key = Path.of(ternArgv.get(ternArgv.indexOf("--key") + 1));
+    assertThat(Pem.readCertificates(cert)).hasSize(1);
+    assertThat(Pem.readPrivateKey(key).getAlgorithm()).isEqualTo("EC");
+  }
+
+  @Test
+  void theTlsScenariosRunWrkOnHttpsAndOnlyAgainstHttpsServers() {
+    ServerSpec https = ServerRegistry.lookup("tern-https");
+    ServerSpec http = ServerRegistry.lookup("tern-http");
+
+    assertThat(Scenario.TLS.command(1234, 10, Path.of("p.lua")))
+        .containsExactly("wrk", "-t1", "-c64", "-d10s", "https://127.0.0.1:1234/plaintext");
+    assertThat(Scenario.TLS_PIPELINED.command(1234, 10, Path.of("p.lua")))
+        .containsExactly(
+            "wrk", "-t1", "-c64", "-d10s", "-s", "p.lua", "https://127.0.0.1:1234/plaintext");
+    assertThat(Scenario.TLS.servedBy(https)).isTrue();
+    assertThat(Scenario.TLS.servedBy(http)).isFalse();
+    assertThat(Scenario.PLAINTEXT.servedBy(https)).isFalse();
+    assertThat(Scenario.applicable(false, true))
+        .containsExactly(Scenario.TLS, Scenario.TLS_PIPELINED);
+    assertThat(Scenario.parseList("tls,tls-pipelined16"))
+        .containsExactly(Scenario.TLS, Scenario.TLS_PIPELINED);
   }
 
   @Test
@@ -65,9 +111,9 @@ class ServerRegistryTest {
     assertThatThrownBy(() -> ServerRegistry.lookup("apache"))
         .hasMessage(
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
-                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, netty-ws, tern-echo,"
-                + " tern-echo-fixedfiles, tern-echo-plainfiles, tern-http, tern-http-fixedfiles,"
-                + " tern-http-plainfiles, tern-http2, tern-ws]");
+                + " netty-http-te-nochecks, netty-http2, netty-http2-handler, netty-https,"
+                + " netty-ws, tern-echo, tern-echo-fixedfiles, tern-echo-plainfiles, tern-http,"
+                + " tern-http-fixedfiles, tern-http-plainfiles, tern-http2, tern-https, tern-ws]");
   }
 
   @Test
@@ -124,6 +170,7 @@ class ServerRegistryTest {
     for (String name :
         List.of(
             "tern-http",
+            "tern-http-hello",
             "netty-http",
             "netty-http-te",
             "netty-http-te-nochecks",

@@ -1,6 +1,7 @@
 package io.tern.codec.http;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.tern.codec.http.internal.DecimalValues;
 import io.tern.codec.http.internal.HeaderChecks;
 import io.tern.common.AsciiString;
 import java.util.AbstractMap;
@@ -459,7 +460,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    */
   @CanIgnoreReturnValue
   public HttpHeaders addInt(CharSequence name, int value) {
-    return add(name, Integer.toString(value));
+    return addDecimal(name, value);
   }
 
   /**
@@ -471,7 +472,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    */
   @CanIgnoreReturnValue
   public HttpHeaders addLong(CharSequence name, long value) {
-    return add(name, Long.toString(value));
+    return addDecimal(name, value);
   }
 
   /**
@@ -483,7 +484,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    */
   @CanIgnoreReturnValue
   public HttpHeaders setInt(CharSequence name, int value) {
-    return set(name, Integer.toString(value));
+    return setDecimal(name, value);
   }
 
   /**
@@ -495,7 +496,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    */
   @CanIgnoreReturnValue
   public HttpHeaders setLong(CharSequence name, long value) {
-    return set(name, Long.toString(value));
+    return setDecimal(name, value);
   }
 
   /**
@@ -525,6 +526,19 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   public HttpHeaders add(CharSequence name, CharSequence value) {
     checkWritable();
     entries.append(checkName(name), AsciiString.hashCode(name), checkValue(value));
+    return this;
+  }
+
+  // Digits are a valid value by construction: only the name is checked.
+  private HttpHeaders addDecimal(CharSequence name, long value) {
+    checkWritable();
+    entries.append(checkName(name), AsciiString.hashCode(name), DecimalValues.of(value));
+    return this;
+  }
+
+  private HttpHeaders setDecimal(CharSequence name, long value) {
+    checkWritable();
+    replaceAll(checkName(name), DecimalValues.of(value));
     return this;
   }
 
@@ -593,6 +607,12 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     checkWritable();
     checkName(name);
     checkValue(value);
+    replaceAll(name, value);
+    return this;
+  }
+
+  /** Replaces every value of a checked name with one checked value. */
+  private void replaceAll(CharSequence name, CharSequence value) {
     int hash = AsciiString.hashCode(name);
     int i = entries.first(name, hash);
     if (i < 0) {
@@ -603,7 +623,6 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
         entries.removeAfter(i, name, hash);
       }
     }
-    return this;
   }
 
   /**

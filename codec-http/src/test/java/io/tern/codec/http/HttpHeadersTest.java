@@ -168,6 +168,44 @@ class HttpHeadersTest {
   }
 
   @Test
+  void numbersAreStoredAsDigitsTheEncoderCopiesAsBytes() {
+    HttpHeaders h = new HttpHeaders();
+    h.setInt(HttpHeaderNames.CONTENT_LENGTH, 13)
+        .addLong("x-big", Long.MAX_VALUE)
+        .addInt("x-neg", -5);
+    assertThat(h.getAsCharSequence(HttpHeaderNames.CONTENT_LENGTH))
+        .isInstanceOf(AsciiString.class)
+        .hasToString("13");
+    assertThat(h.get("x-big")).isEqualTo(Long.toString(Long.MAX_VALUE));
+    assertThat(h.get("x-neg")).isEqualTo("-5");
+    h.setLong(HttpHeaderNames.CONTENT_LENGTH, 1024);
+    assertThat(h.getAll(HttpHeaderNames.CONTENT_LENGTH)).containsExactly("1024");
+    // A number does not make an invalid name acceptable.
+    assertThatThrownBy(() -> h.setInt("bad name", 1)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> HttpHeaders.newTrailers().setInt(HttpHeaderNames.CONTENT_LENGTH, 1))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void asciiStringValuesAndNamesAreCheckedLikeStrings() {
+    HttpHeaders h = new HttpHeaders();
+    assertThatThrownBy(
+            () -> h.set(HttpHeaderNames.LOCATION, new AsciiString("/a\r\nSet-Cookie: x")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("index 2");
+    assertThatThrownBy(() -> h.add("x", new AsciiString(new byte[] {'a', 0x7F})))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> h.add(new AsciiString("no good"), "v"))
+        .isInstanceOf(IllegalArgumentException.class);
+    // An equal string that is not the constant itself is still walked.
+    assertThatThrownBy(() -> h.add(new AsciiString("content-type "), "v"))
+        .isInstanceOf(IllegalArgumentException.class);
+    h.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN);
+    h.add("x-obs", new AsciiString(new byte[] {'a', '\t', (byte) 0xE9}));
+    assertThat(h.size()).isEqualTo(2);
+  }
+
+  @Test
   void copyIsIndependentAndEqual() {
     HttpHeaders h = new HttpHeaders();
     h.add("a", "1").add("b", "2");

@@ -27,7 +27,10 @@ import java.util.List;
  * BulkStringHeaderRedisMessage} and {@link BulkStringRedisContent} pieces passed on as bytes
  * arrive, and an aggregate of {@code n > 0} elements an {@link AggregateHeaderRedisMessage}
  * followed by its elements. Null and empty bulk strings and aggregates, bulk errors and verbatim
- * strings always come whole.
+ * strings always come whole. A streamed bulk string whose content is not followed by CR LF ends in
+ * the error instead of a last piece, after all its content but the last byte was passed on: that
+ * much is passed on however the bytes arrive, so the messages never depend on where the stream was
+ * cut.
  *
  * <p>RESP3's streamed strings and aggregates ({@code $?}, {@code *?}), which Redis never sends, are
  * rejected as malformed.
@@ -262,6 +265,13 @@ public final class RedisDecoder extends ByteToMessageDecoder {
     if (available >= bulkRemaining + 2) {
       int end = in.readerIndex() + bulkRemaining;
       if (in.getByte(end) != '\r' || in.getByte(end + 1) != '\n') {
+        // Had the bytes come in smaller pieces, all the content but its last byte would have been
+        // passed on before the terminator could be checked: pass on the same here, so that what
+        // the next handler sees never depends on how the stream was cut.
+        if (bulkRemaining > 1) {
+          out.add(BulkStringRedisContent.of(in.readRetainedSlice(bulkRemaining - 1)));
+          bulkRemaining = 1;
+        }
         throw new RedisCodecException("bulk string not followed by CR LF");
       }
       ByteBuf piece = in.readRetainedSlice(bulkRemaining);
@@ -342,6 +352,11 @@ public final class RedisDecoder extends ByteToMessageDecoder {
     }
     scanned = 0;
     int end = lf > r && in.getByte(lf - 1) == '\r' ? lf - 1 : lf;
+    if (end - r > max) {
+      // A bare LF right after max + 1 bytes: cut before it, the line is already too long.
+      throw new TooLongFrameException(
+          "inline command longer than " + max + " bytes (maxLineLength)");
+    }
     String line = in.toString(r, end - r, StandardCharsets.UTF_8);
     in.readerIndex(lf + 1);
     if (!line.isBlank()) {
@@ -364,20 +379,29 @@ public final class RedisDecoder extends ByteToMessageDecoder {
     if (lf < 0) {
       // Too long for sure once max + 2 bytes hold no LF, or max + 1 bytes end in no CR.
       if (w >= limit || (w > start + maxLength && in.getByte(start + maxLength) != '\r')) {
-        throw new TooLongFrameException(
-            "RESP line longer than "
-                + maxLength
-                + " bytes"
-                + (maxLength == MAX_LENGTH_LINE ? " (a length)" : " (maxLineLength)"));
+        throw tooLongLine(maxLength);
       }
       scanned = Math.max(0, to - start);
       return -1;
     }
     scanned = 0;
     if (lf == start || in.getByte(lf - 1) != '\r') {
+      if (lf > start + maxLength) {
+        // max + 1 bytes without a CR at the end: too long, whether or not an LF follows (cut
+        // before that LF, the input fails the same way).
+        throw tooLongLine(maxLength);
+      }
       throw new RedisCodecException("RESP line not ended by CR LF");
     }
     return lf - 1;
+  }
+
+  private static TooLongFrameException tooLongLine(int maxLength) {
+    return new TooLongFrameException(
+        "RESP line longer than "
+            + maxLength
+            + " bytes"
+            + (maxLength == MAX_LENGTH_LINE ? " (a length)" : " (maxLineLength)"));
   }
 
   /** Passes on a value that is not reference-counted, counting its bytes when aggregating. */

@@ -9,7 +9,9 @@ import java.util.Objects;
  * names are non-empty tokens; values hold visible characters, obs-text, spaces and tabs only (never
  * CR, LF, NUL, another control character or a character above {@code 0xFF}, which would be cut to
  * one byte on the wire); trailers refuse the framing names. Also the comma-separated list matching
- * of {@link io.tern.codec.http.HttpHeaders#containsValue}. Stateless.
+ * of {@link io.tern.codec.http.HttpHeaders#containsValue}. The {@link HttpHeaderNames} constants
+ * are known to be tokens and are not walked again; {@link AsciiString} values are checked on their
+ * bytes. Stateless.
  */
 public final class HeaderChecks {
   private HeaderChecks() {}
@@ -18,6 +20,13 @@ public final class HeaderChecks {
   public static CharSequence name(CharSequence name, boolean validate, boolean trailer) {
     Objects.requireNonNull(name, "name");
     if (validate) {
+      if (name instanceof AsciiString a && KnownHeaderNames.isConstant(a)) {
+        // A constant is a token by construction: no walk over its characters.
+        if (trailer) {
+          trailerName(name);
+        }
+        return name;
+      }
       if (name.isEmpty()) {
         throw new IllegalArgumentException("empty header name");
       }
@@ -52,7 +61,11 @@ public final class HeaderChecks {
   public static CharSequence value(CharSequence value, boolean validate) {
     Objects.requireNonNull(value, "value");
     if (validate) {
-      int bad = HttpChars.firstInvalidValueChar(value);
+      // Bytes can hold nothing above 0xFF: one table lookup per byte, read from the array.
+      int bad =
+          value instanceof AsciiString a
+              ? HttpChars.firstInvalidValueByte(a.array(), a.arrayOffset(), a.length())
+              : HttpChars.firstInvalidValueChar(value);
       if (bad >= 0) {
         throw new IllegalArgumentException(
             "invalid header value: character 0x"

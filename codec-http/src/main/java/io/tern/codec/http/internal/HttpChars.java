@@ -111,6 +111,25 @@ public final class HttpChars {
   }
 
   /**
+   * Returns the index of the first byte of {@code b[from, from + length)} that a header value may
+   * not contain (control characters other than HTAB, and DEL), relative to {@code from}.
+   *
+   * @param b the bytes
+   * @param from where the value starts
+   * @param length how many bytes it has
+   * @return the index, or {@code -1} if the value is valid
+   */
+  public static int firstInvalidValueByte(byte[] b, int from, int length) {
+    boolean[] allowed = FIELD_VALUE;
+    for (int i = 0; i < length; i++) {
+      if (!allowed[b[from + i] & 0xFF]) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * Returns whether {@code c} is optional whitespace (space or horizontal tab).
    *
    * @param c a character

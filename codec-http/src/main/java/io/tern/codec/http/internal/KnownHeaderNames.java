@@ -71,6 +71,30 @@ public final class KnownHeaderNames {
     return null;
   }
 
+  /**
+   * Returns whether {@code name} is one of the {@link HttpHeaderNames} constants itself (the same
+   * instance, not an equal string): such a name is a valid token by construction and needs no check
+   * when it is set.
+   *
+   * @param name a name
+   * @return {@code true} for a constant
+   */
+  public static boolean isConstant(AsciiString name) {
+    int len = name.length();
+    if (len == 0 || len > MAX_LENGTH) {
+      return false;
+    }
+    AsciiString[] candidates = TABLE[len][name.byteAt(0) & 31];
+    if (candidates != null) {
+      for (AsciiString constant : candidates) {
+        if (constant == name) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static boolean equalsIgnoreCase(AsciiString lower, byte[] b, int off, int len) {
     byte[] n = lower.array();
     int o = lower.arrayOffset();

@@ -4,6 +4,7 @@ import io.tern.buffer.ByteBuf;
 import io.tern.codec.ByteToMessageDecoder;
 import io.tern.codec.http.websocket.internal.FrameWriter;
 import io.tern.codec.http.websocket.internal.Masking;
+import io.tern.codec.http.websocket.internal.PayloadAssembly;
 import io.tern.codec.http.websocket.internal.Utf8Validator;
 import io.tern.transport.channel.ChannelHandlerContext;
 import java.util.List;
@@ -16,8 +17,10 @@ import java.util.Objects;
  * <p>A frame's payload is unmasked in place, in the decoder's own input, as its bytes arrive, and a
  * text message is validated as UTF-8 over the same bytes right after unmasking: a bad byte fails
  * the message as soon as it has arrived, even if the frame is megabytes long and still arriving.
- * The frame passed on holds a retained slice of that input (no copy). Masking and validation work
- * eight bytes at a time.
+ * The frame passed on holds a retained slice of that input (no copy); a data frame of 8 KiB or more
+ * that arrives over several reads holds a composite of retained slices of those reads, so its bytes
+ * are not copied into the decoder's cumulation either (a frame trickling in through more than 32
+ * reads is copied once into one buffer instead). Masking and validation work eight bytes at a time.
  *
  * <p>Every violation is answered as RFC 6455 says: the decoder writes a close frame with the status
  * the RFC names (1002 protocol error, 1007 bad UTF-8, 1009 too big), closes the connection once it
@@ -62,6 +65,13 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
   private static final int PING = 0x9;
   private static final int PONG = 0xA;
 
+  /**
+   * Data payloads at least this long that do not arrive in one read are gathered as slices of the
+   * reads ({@link PayloadAssembly}) rather than in the cumulation: otherwise every read after the
+   * first would be copied behind the bytes held so far.
+   */
+  private static final int ASSEMBLE_FROM = 8192;
+
   private final WebSocketDecoderConfig config;
   private final Utf8Validator textValidator = new Utf8Validator();
 
@@ -80,6 +90,9 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
   private long messageLength;
   private boolean validatingText;
   private boolean failed;
+
+  /** The payload of the frame in progress while it is gathered from slices, else {@code null}. */
+  private PayloadAssembly assembly;
 
   /**
    * Creates a decoder.
@@ -221,33 +234,53 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
   }
 
   private boolean readPayload(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    if (assembly != null) {
+      return readAssembledPayload(ctx, in, out);
+    }
     int available = Math.min(in.readableBytes(), payloadLength);
     if (available > payloadDone) {
       int from = in.readerIndex() + payloadDone;
-      int n = available - payloadDone;
-      if (masked) {
-        Masking.maskInPlace(in, from, n, Masking.rotate(maskKey, payloadDone));
-      }
-      if (validatingText && opcode <= BINARY && textValidator.feed(in, from, n) >= 0) {
-        throw fail(ctx, in, WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "text is not UTF-8");
-      }
+      checkPayload(ctx, in, from, available - payloadDone);
       payloadDone = available;
     }
     if (payloadDone < payloadLength) {
+      if (payloadLength >= ASSEMBLE_FROM && opcode <= BINARY) {
+        // Everything in hand belongs to this payload (it is incomplete): take it as a slice.
+        assembly = new PayloadAssembly(ctx.alloc(), payloadLength);
+        assembly.add(in, payloadDone);
+      }
       return false;
     }
-    state = HEADER;
-    if (opcode == CLOSE) {
-      checkClosePayload(ctx, in);
+    checkCompleteFrame(ctx, in);
+    return emit(in.readRetainedSlice(payloadLength), out);
+  }
+
+  private boolean readAssembledPayload(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+    int n = Math.min(in.readableBytes(), payloadLength - payloadDone);
+    checkPayload(ctx, in, in.readerIndex(), n);
+    assembly.add(in, n);
+    payloadDone += n;
+    if (payloadDone < payloadLength) {
+      return false;
     }
-    if (opcode <= BINARY && fin) {
-      if (validatingText && !textValidator.isComplete()) {
-        throw fail(ctx, in, WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "text ends inside a char");
-      }
-      messageOpcode = -1;
-      messageLength = 0;
+    checkCompleteFrame(ctx, in);
+    ByteBuf payload = assembly.take();
+    assembly = null;
+    return emit(payload, out);
+  }
+
+  /** Unmasks {@code n} payload bytes of {@code in} at {@code from}, then validates text. */
+  private void checkPayload(ChannelHandlerContext ctx, ByteBuf in, int from, int n) {
+    if (masked) {
+      Masking.maskInPlace(in, from, n, Masking.rotate(maskKey, payloadDone));
     }
-    ByteBuf payload = in.readRetainedSlice(payloadLength);
+    if (validatingText && opcode <= BINARY && textValidator.feed(in, from, n) >= 0) {
+      throw fail(ctx, in, WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "text is not UTF-8");
+    }
+  }
+
+  /** Passes the completed frame on, with {@code payload} (owned by this call). */
+  private boolean emit(ByteBuf payload, List<Object> out) {
     out.add(
         switch (opcode) {
           case TEXT -> new TextWebSocketFrame(fin, rsv, payload);
@@ -262,6 +295,21 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
       state = DISCARD;
     }
     return true;
+  }
+
+  /** The checks of a frame whose payload is all in (a close frame's still unread in {@code in}). */
+  private void checkCompleteFrame(ChannelHandlerContext ctx, ByteBuf in) {
+    state = HEADER;
+    if (opcode == CLOSE) {
+      checkClosePayload(ctx, in);
+    }
+    if (opcode <= BINARY && fin) {
+      if (validatingText && !textValidator.isComplete()) {
+        throw fail(ctx, in, WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "text ends inside a char");
+      }
+      messageOpcode = -1;
+      messageLength = 0;
+    }
   }
 
   private void checkClosePayload(ChannelHandlerContext ctx, ByteBuf in) {
@@ -284,6 +332,27 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
     }
   }
 
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    try {
+      super.channelInactive(ctx);
+    } finally {
+      releaseAssembly();
+    }
+  }
+
+  @Override
+  protected void decoderRemoved(ChannelHandlerContext ctx) throws Exception {
+    releaseAssembly();
+  }
+
+  private void releaseAssembly() {
+    if (assembly != null) {
+      assembly.release();
+      assembly = null;
+    }
+  }
+
   /**
    * Enters the failed state: discards input, writes the close frame and closes after it, and
    * returns the exception to throw.
@@ -292,6 +361,7 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
       ChannelHandlerContext ctx, ByteBuf in, WebSocketCloseStatus status, String message) {
     state = DISCARD;
     failed = true;
+    releaseAssembly();
     in.skipBytes(in.readableBytes());
     if (config.closeOnProtocolViolation() && ctx.channel().isActive()) {
       ByteBuf close =

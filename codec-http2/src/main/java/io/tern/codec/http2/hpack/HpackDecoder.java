@@ -53,7 +53,7 @@ public final class HpackDecoder {
   private long maxTableSizeAllowed;
   private boolean sizeUpdateRequired;
   private byte[] copyScratch = NO_BYTES;
-  private byte[] huffmanScratch = new byte[256];
+  private byte[] huffmanScratch = NO_BYTES;
 
   // The block being decoded: its bytes and the read position.
   private byte[] src;
@@ -305,7 +305,7 @@ public final class HpackDecoder {
     }
     int max = HpackHuffman.maxDecodedLength(length);
     if (huffmanScratch.length < max) {
-      huffmanScratch = new byte[Math.max(max, huffmanScratch.length << 1)];
+      huffmanScratch = new byte[Math.max(max, Math.max(64, huffmanScratch.length << 1))];
     }
     int n = HpackHuffman.decode(src, start, length, huffmanScratch);
     return n == 0 ? AsciiString.EMPTY_STRING : new AsciiString(huffmanScratch, 0, n, true);

@@ -5,7 +5,8 @@ import io.tern.common.AsciiString;
 /**
  * The decoder's dynamic table (RFC 7541, section 2.3.2): a ring of entries, newest first, whose
  * size (each entry's name and value length plus 32) never exceeds the maximum the encoder last
- * announced. The ring grows to the number of entries the maximum allows, and no further.
+ * announced. The ring starts empty and doubles as entries arrive, up to the number the maximum
+ * allows.
  *
  * <p>Not thread-safe: owned by one decoder.
  */
@@ -13,8 +14,12 @@ final class HpackDecoderTable {
   /** RFC 7541, section 4.1: the overhead counted for each entry. */
   static final int ENTRY_OVERHEAD = 32;
 
-  private AsciiString[] names = new AsciiString[8];
-  private AsciiString[] values = new AsciiString[8];
+  // Empty until the first entry (an idle connection's decoder holds no table), then 8, doubling.
+  private static final AsciiString[] NO_STRINGS = new AsciiString[0];
+  private static final int FIRST_SLOTS = 8;
+
+  private AsciiString[] names = NO_STRINGS;
+  private AsciiString[] values = NO_STRINGS;
   private int tail; // where the next entry goes
   private int count;
   private long size;
@@ -97,8 +102,9 @@ final class HpackDecoderTable {
 
   private void grow() {
     int n = names.length;
-    AsciiString[] newNames = new AsciiString[n << 1];
-    AsciiString[] newValues = new AsciiString[n << 1];
+    int slots = n == 0 ? FIRST_SLOTS : n << 1;
+    AsciiString[] newNames = new AsciiString[slots];
+    AsciiString[] newValues = new AsciiString[slots];
     // Oldest first, so the ring starts at 0 and the tail is at n.
     for (int i = 0; i < count; i++) {
       int from = (tail - count + i) & (n - 1);

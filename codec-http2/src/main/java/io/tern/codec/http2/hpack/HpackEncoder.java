@@ -14,7 +14,8 @@ import java.util.Arrays;
  * intermediary may add it to a table either; {@link #isSensitiveByDefault} names the fields treated
  * so unless the caller says otherwise. Any other field is sent as a literal with incremental
  * indexing, its name as an index where a table has it, unless it is larger than the whole table. A
- * string is Huffman-coded when that makes it shorter.
+ * string is Huffman-coded when that makes it shorter (by default; {@link #HpackEncoder(long, int)}
+ * leaves strings under a given length uncoded).
  *
  * <p><b>Table size.</b> The table may grow to the smaller of the peer's {@code
  * SETTINGS_HEADER_TABLE_SIZE} ({@link #maxHeaderTableSize(long)}) and the cap given at
@@ -48,15 +49,23 @@ public final class HpackEncoder {
   // An integer of up to 2^31 - 1 with any prefix: the prefix byte and five continuation bytes.
   private static final int MAX_INT_BYTES = 6;
 
-  private final long tableSizeCap;
+  // The ring starts empty and doubles from this many slots as entries arrive, so an idle
+  // connection's encoder holds no table.
+  private static final int FIRST_SLOTS = 8;
+  private static final CharSequence[] NO_STRINGS = new CharSequence[0];
+  private static final int[] NO_INTS = new int[0];
+  private static final byte[] NO_BYTES = new byte[0];
 
-  // The table: ring slots addressed by insertion number & mask.
-  private CharSequence[] names;
-  private CharSequence[] values;
-  private int[] hashes; // of the names
-  private int[] valueHashes;
-  private int[] older; // insertion number of the previous entry in the same bucket, or -1
-  private int[] buckets; // newest insertion number per bucket, or -1
+  private final long tableSizeCap;
+  private final int huffmanMinLength; // at least 1: an empty string is never coded
+
+  // The table: ring slots addressed by insertion number & mask (empty until the first entry).
+  private CharSequence[] names = NO_STRINGS;
+  private CharSequence[] values = NO_STRINGS;
+  private int[] hashes = NO_INTS; // of the names
+  private int[] valueHashes = NO_INTS;
+  private int[] older = NO_INTS; // insertion number of the previous entry in the bucket, or -1
+  private int[] buckets = NO_INTS; // newest insertion number per bucket, or -1
   private int inserted; // insertion number of the next entry
   private int oldest; // insertion number of the oldest live entry
   private long size;
@@ -67,8 +76,9 @@ public final class HpackEncoder {
   private long pendingMinSize = -1;
   private boolean updatePending;
 
-  private byte[] charScratch = new byte[64];
-  private byte[] fieldScratch = new byte[256];
+  // Allocated on the first literal, not at construction.
+  private byte[] charScratch = NO_BYTES;
+  private byte[] fieldScratch = NO_BYTES;
 
   /** Creates an encoder whose table may grow to {@value #DEFAULT_MAX_TABLE_SIZE} bytes. */
   public HpackEncoder() {
@@ -81,17 +91,33 @@ public final class HpackEncoder {
    * @param tableSizeCap the most bytes its table may use, whatever the peer allows
    */
   public HpackEncoder(long tableSizeCap) {
+    this(tableSizeCap, 0);
+  }
+
+  /**
+   * Creates an encoder that sends strings shorter than {@code huffmanMinLength} bytes uncoded (and
+   * longer ones Huffman-coded where that is shorter): a little CPU saved for bigger blocks. Netty's
+   * encoder does this by default for strings under 512 bytes ({@code huffCodeThreshold}).
+   *
+   * @param tableSizeCap the most bytes its table may use, whatever the peer allows
+   * @param huffmanMinLength the shortest string worth Huffman-coding; 0 to code every string whose
+   *     code is shorter
+   */
+  public HpackEncoder(long tableSizeCap, int huffmanMinLength) {
     if (tableSizeCap < 0 || tableSizeCap > 0xFFFF_FFFFL) {
       throw new IllegalArgumentException("tableSizeCap: " + tableSizeCap);
     }
+    if (huffmanMinLength < 0) {
+      throw new IllegalArgumentException("huffmanMinLength: " + huffmanMinLength);
+    }
     this.tableSizeCap = tableSizeCap;
+    this.huffmanMinLength = Math.max(1, huffmanMinLength);
     this.maxSize = Math.min(HpackDecoder.DEFAULT_HEADER_TABLE_SIZE, tableSizeCap);
     if (maxSize != HpackDecoder.DEFAULT_HEADER_TABLE_SIZE) {
       // The peer's decoder starts at 4096: tell it the smaller size before the first field.
       pendingMinSize = maxSize;
       updatePending = true;
     }
-    allocate();
   }
 
   /**
@@ -274,6 +300,11 @@ public final class HpackEncoder {
     if (inserted == RENUMBER_AT) {
       renumber();
     }
+    if (inserted - oldest == names.length) {
+      // Full (after eviction): every entry takes at least 32 bytes, so the ring stops growing at
+      // the power of two above maxSize / 32.
+      rebuild(names.length == 0 ? FIRST_SLOTS : names.length << 1);
+    }
     int mask = names.length - 1;
     int slot = inserted & mask;
     int bucket = hash & (buckets.length - 1);
@@ -300,29 +331,6 @@ public final class HpackEncoder {
     while (size > maxSize) {
       evictOldest();
     }
-    if (names.length < slotsFor(newMax)) {
-      rebuild(slotsFor(newMax));
-    }
-  }
-
-  /** Ring slots for a table of {@code max} bytes: every entry takes at least 32. */
-  private static int slotsFor(long max) {
-    long entries = Math.max(1, max / ENTRY_OVERHEAD);
-    return Integer.highestOneBit((int) Math.min(entries, 1 << 26) * 2 - 1);
-  }
-
-  private void allocate() {
-    int slots = slotsFor(maxSize);
-    names = new CharSequence[slots];
-    values = new CharSequence[slots];
-    hashes = new int[slots];
-    valueHashes = new int[slots];
-    older = new int[slots];
-    buckets = new int[slots * 2];
-    Arrays.fill(buckets, -1);
-    inserted = 0;
-    oldest = 0;
-    size = 0;
   }
 
   /** Moves the live entries into new arrays of {@code slots}, numbered again from 0. */
@@ -377,7 +385,7 @@ public final class HpackEncoder {
       room += stringRoom(name);
     }
     if (fieldScratch.length < room) {
-      fieldScratch = new byte[Math.max(room, fieldScratch.length << 1)];
+      fieldScratch = new byte[Math.max(room, Math.max(256, fieldScratch.length << 1))];
     }
     byte[] dst = fieldScratch;
     int p = putInt(dst, 0, flags, prefixBits, nameIndex);
@@ -403,7 +411,7 @@ public final class HpackEncoder {
       off = a.arrayOffset();
     } else {
       if (charScratch.length < len) {
-        charScratch = new byte[Math.max(len, charScratch.length << 1)];
+        charScratch = new byte[Math.max(len, Math.max(64, charScratch.length << 1))];
       }
       bytes = charScratch;
       off = 0;
@@ -414,7 +422,8 @@ public final class HpackEncoder {
     // The code goes where the string would go after its raw length's prefix; a shorter code may
     // need a shorter prefix, and then moves up.
     int rawPrefix = intLength(7, len);
-    int coded = len == 0 ? -1 : HpackHuffman.encode(bytes, off, len, dst, p + rawPrefix, len);
+    int coded =
+        len < huffmanMinLength ? -1 : HpackHuffman.encode(bytes, off, len, dst, p + rawPrefix, len);
     if (coded >= 0) {
       int prefix = intLength(7, coded);
       if (prefix != rawPrefix) {

@@ -82,9 +82,7 @@ final class AbuseGuard {
   }
 
   void emptyData(Http2Stream stream, boolean empty) throws Http2Exception {
-    if (!empty) {
-      stream.emptyDataFrames = 0;
-    } else if (++stream.emptyDataFrames > limits.maxEmptyDataFrames()) {
+    if (stream.emptyDataFrame(empty) > limits.maxEmptyDataFrames()) {
       throw calm("too many empty DATA frames");
     }
   }

@@ -161,12 +161,11 @@ final class Http2Connection implements Http2FrameReader.Listener {
         applyPeerSettings(peerSettings);
       }
       Http2Stream s = streams.openUpgradeStream(flow.initialWindow(), inbound.initialWindow());
-      s.headersReceived = true;
+      s.headersReceived(-1);
       s.remoteEnded();
       events.frame(new Http2HeadersFrame(1, request, true));
     } else {
       Http2Stream s = streams.openUpgradeStream(flow.initialWindow(), inbound.initialWindow());
-      s.headersSent = true;
       s.localEnded();
     }
   }
@@ -212,7 +211,7 @@ final class Http2Connection implements Http2FrameReader.Listener {
 
   private void closeIfDone(Http2Stream s) {
     // A stream whose last frames still wait for window stays until they are sent.
-    if (s.state == Http2Stream.State.CLOSED && !flow.hasPending(s)) {
+    if (s.isClosed() && !flow.hasPending(s)) {
       close(s);
     }
   }
@@ -555,7 +554,6 @@ final class Http2Connection implements Http2FrameReader.Listener {
 
   void writeHeadersNow(Http2Stream s, Http2Headers headers, boolean endStream, int padding) {
     writeHeaderBlock(s.id, headers, endStream, padding);
-    s.headersSent = true;
     if (endStream) {
       s.localEnded();
       closeIfDone(s);

@@ -12,16 +12,16 @@ import io.tern.codec.http2.Http2Headers;
  * content-length} when the message has one; then optionally trailers, which end the stream.
  * Violations are stream errors ({@code PROTOCOL_ERROR}): the message is malformed.
  *
- * <p>The rules keep their state in the stream ({@link Http2Stream#headersReceived}, {@link
- * Http2Stream#expectedContent}, {@link Http2Stream#receivedContent}) so that a stream costs no
- * second object. Event loop only. Holds no reference-counted objects.
+ * <p>The rules keep their state in the stream ({@link Http2Stream#headersReceived(long)}, {@link
+ * Http2Stream#contentReceived}) so that a stream costs no second object. Event loop only. Holds no
+ * reference-counted objects.
  */
 final class Http2MessageFraming {
   private Http2MessageFraming() {}
 
   /** What the next header block received on a stream ({@code null}: not open yet) is. */
   static DecodedHeaders.Kind nextBlock(Http2Stream s, boolean server) {
-    if (s != null && s.headersReceived) {
+    if (s != null && s.headersReceived()) {
       return DecodedHeaders.Kind.TRAILERS;
     }
     return server ? DecodedHeaders.Kind.REQUEST : DecodedHeaders.Kind.RESPONSE;
@@ -40,7 +40,7 @@ final class Http2MessageFraming {
       if (!endStream) {
         throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "trailers without END_STREAM");
       }
-      if (s.expectedContent >= 0 && s.receivedContent != s.expectedContent) {
+      if (!s.contentComplete()) {
         throw Http2Exception.streamError(
             streamId, PROTOCOL_ERROR, "content-length does not match the DATA received");
       }
@@ -51,14 +51,12 @@ final class Http2MessageFraming {
       throw Http2Exception.streamError(streamId, PROTOCOL_ERROR, "1xx with END_STREAM");
     }
     if (!informational) {
-      s.headersReceived = true;
       CharSequence length = headers.get("content-length");
-      if (length != null) {
-        s.expectedContent = parseContentLength(streamId, length);
-        if (endStream && s.expectedContent != 0 && server) {
-          throw Http2Exception.streamError(
-              streamId, PROTOCOL_ERROR, "content-length with END_STREAM and no content");
-        }
+      long expected = length == null ? -1 : parseContentLength(streamId, length);
+      s.headersReceived(expected);
+      if (endStream && expected > 0 && server) {
+        throw Http2Exception.streamError(
+            streamId, PROTOCOL_ERROR, "content-length with END_STREAM and no content");
       }
     }
   }
@@ -69,10 +67,7 @@ final class Http2MessageFraming {
    * @return whether the content received so far still agrees with {@code content-length}
    */
   static boolean dataReceived(Http2Stream s, int length, boolean endStream) {
-    s.receivedContent += length;
-    return s.expectedContent < 0
-        || (s.receivedContent <= s.expectedContent
-            && (!endStream || s.receivedContent == s.expectedContent));
+    return s.contentReceived(length, endStream);
   }
 
   private static boolean isInformationalStatus(Http2Headers headers) {

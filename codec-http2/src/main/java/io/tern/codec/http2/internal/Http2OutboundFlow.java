@@ -223,7 +223,7 @@ public final class Http2OutboundFlow {
   }
 
   private void finishIfDone(Http2Stream s) {
-    if (s.state == Http2Stream.State.CLOSED && !hasPending(s)) {
+    if (s.isClosed() && !hasPending(s)) {
       connection.close(s);
     }
   }

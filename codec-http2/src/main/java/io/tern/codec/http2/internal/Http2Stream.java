@@ -28,7 +28,9 @@ final class Http2Stream {
   }
 
   final int id;
-  State state = State.OPEN;
+  private State state = State.OPEN;
+
+  // Flow control and the send queue: kept by Http2InboundFlow and Http2OutboundFlow.
 
   /** Bytes the peer lets this side send on the stream. */
   long sendWindow;
@@ -39,27 +41,78 @@ final class Http2Stream {
   /** Received bytes the application consumed that were not yet returned by WINDOW_UPDATE. */
   int recvConsumed;
 
-  /** content-length of the peer's message, or -1. */
-  long expectedContent = -1;
-
-  long receivedContent;
-  boolean headersReceived;
-  boolean headersSent;
-  int emptyDataFrames;
-
   /** Frames (DATA, trailing HEADERS) waiting for flow-control window, in order. */
   ArrayDeque<Object> pending;
 
   long pendingBytes;
   boolean queuedForWrite;
 
-  /** Whatever the layer above keeps for the stream (the multiplexer's child channel). */
-  Object attachment;
+  // The received message: its header section, content-length and the DATA so far.
+  private boolean headersReceived;
+  private long expectedContent = -1;
+  private long receivedContent;
+  private int emptyDataFrames;
 
   Http2Stream(int id, long sendWindow, int recvWindow) {
     this.id = id;
     this.sendWindow = sendWindow;
     this.recvWindow = recvWindow;
+  }
+
+  State state() {
+    return state;
+  }
+
+  /** Whether both sides ended, or the stream was reset. */
+  boolean isClosed() {
+    return state == State.CLOSED;
+  }
+
+  /** The stream left the connection's table. */
+  void closed() {
+    state = State.CLOSED;
+  }
+
+  /** Whether the message's (final) header section arrived: a later one holds trailers. */
+  boolean headersReceived() {
+    return headersReceived;
+  }
+
+  /**
+   * The message's header section arrived.
+   *
+   * @param contentLength its {@code content-length}, or -1 if it has none
+   */
+  void headersReceived(long contentLength) {
+    headersReceived = true;
+    expectedContent = contentLength;
+  }
+
+  /**
+   * Counts received DATA.
+   *
+   * @return whether the content so far still agrees with {@code content-length}
+   */
+  boolean contentReceived(int length, boolean endStream) {
+    receivedContent += length;
+    return expectedContent < 0
+        || (receivedContent <= expectedContent
+            && (!endStream || receivedContent == expectedContent));
+  }
+
+  /** Whether the content received matches {@code content-length} (or there is none). */
+  boolean contentComplete() {
+    return expectedContent < 0 || receivedContent == expectedContent;
+  }
+
+  /**
+   * Counts a received DATA frame for the empty-DATA flood limit.
+   *
+   * @return empty frames in a row, 0 after a non-empty one
+   */
+  int emptyDataFrame(boolean empty) {
+    emptyDataFrames = empty ? emptyDataFrames + 1 : 0;
+    return emptyDataFrames;
   }
 
   boolean canReceive() {

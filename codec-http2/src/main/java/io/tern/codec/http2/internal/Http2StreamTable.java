@@ -32,8 +32,9 @@ final class Http2StreamTable {
   private int activeLocalStreams;
   private int lastPeerStreamId;
   private int nextLocalStreamId;
-  private final int[] resetByUs = new int[REMEMBERED_RESETS];
-  private final int[] resetByPeer = new int[REMEMBERED_RESETS];
+  // Allocated on the first reset each: most connections never see one.
+  private int[] resetByUs;
+  private int[] resetByPeer;
   private int resetByUsNext;
   private int resetByPeerNext;
 
@@ -137,7 +138,7 @@ final class Http2StreamTable {
     if (streams.remove(s.id) == null) {
       return false;
     }
-    s.state = Http2Stream.State.CLOSED;
+    s.closed();
     if (isPeerInitiated(s.id)) {
       activePeerStreams--;
     } else {
@@ -148,11 +149,17 @@ final class Http2StreamTable {
 
   /** This side reset the stream: frames still in flight on it are ignored. */
   void resetByUs(int id) {
+    if (resetByUs == null) {
+      resetByUs = new int[REMEMBERED_RESETS];
+    }
     resetByUs[resetByUsNext++ % REMEMBERED_RESETS] = id;
   }
 
   /** The peer reset the stream: its frames on it are stream errors. */
   void resetByPeer(int id) {
+    if (resetByPeer == null) {
+      resetByPeer = new int[REMEMBERED_RESETS];
+    }
     resetByPeer[resetByPeerNext++ % REMEMBERED_RESETS] = id;
   }
 
@@ -174,6 +181,9 @@ final class Http2StreamTable {
   }
 
   private static boolean contains(int[] ring, int id) {
+    if (ring == null) {
+      return false;
+    }
     for (int r : ring) {
       if (r == id) {
         return true;

@@ -66,7 +66,35 @@ class HpackEncoderTest {
     assertThat(encoder.dynamicTableSize()).isZero();
   }
 
+  @Test
+  void sendsStringsShorterThanTheHuffmanMinimumUncoded() {
+    HpackEncoder rawBelow512 = new HpackEncoder(4096, 512);
+    // RFC 7541 C.3.1's field as a literal with incremental indexing, both strings as they are.
+    assertThat(encode(rawBelow512, "custom-key", "custom-value", false))
+        .isEqualTo("400a637573746f6d2d6b65790c637573746f6d2d76616c7565");
+  }
+
+  @Test
+  void findsEveryLiveEntryWhileTheTableGrowsFromEmptyAndEvicts() {
+    // 300 entries of 48 bytes through a 4,096-byte table: the ring grows from nothing to 128
+    // slots, then evicts; the 85 newest (4,080 bytes) are still there.
+    for (int i = 0; i < 300; i++) {
+      encode("x-key", String.format("value-%05d", i), false);
+    }
+    assertThat(encoder.dynamicTableSize()).isEqualTo(85 * 48);
+    for (int i = 299; i >= 215; i--) {
+      int index = 62 + (299 - i);
+      String expected =
+          index < 127 ? String.format("%02x", 0x80 | index) : String.format("ff%02x", index - 127);
+      assertThat(encode("x-key", String.format("value-%05d", i), false)).isEqualTo(expected);
+    }
+  }
+
   private String encode(String name, String value, boolean sensitive) {
+    return encode(encoder, name, value, sensitive);
+  }
+
+  private static String encode(HpackEncoder encoder, String name, String value, boolean sensitive) {
     ByteBuf out = Unpooled.buffer();
     try {
       encoder.beginBlock(out);

@@ -57,7 +57,7 @@ class Http2StreamTableTest {
     assertThat(table.size()).isEqualTo(1);
     assertThat(table.remove(s)).isTrue();
     assertThat(table.remove(s)).isFalse();
-    assertThat(s.state).isEqualTo(Http2Stream.State.CLOSED);
+    assertThat(s.state()).isEqualTo(Http2Stream.State.CLOSED);
     assertThat(table.size()).isZero();
     assertThat(table.activePeerStreams()).isZero();
     assertThat(table.get(1)).isNull();

@@ -12,6 +12,7 @@ import io.tern.transport.IoHandlerContext;
 import io.tern.transport.IoHandlerFactory;
 import io.tern.transport.IoRegistration;
 import io.tern.transport.linux.internal.SlotTable;
+import io.tern.transport.linux.internal.channel.FlushedIovecs;
 import io.tern.transport.linux.internal.channel.LinuxDatagramIo;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.Errors;
@@ -81,6 +82,9 @@ public final class EpollIoHandler implements IoHandler {
   // scratch: [0, 16) epoll_event for epoll_ctl, [16, 32) timespec, [32, 64) itimerspec
   private final MemorySegment scratch;
   private final IovArray iovArray = new IovArray(LinuxConstants.IOV_MAX, Long.MAX_VALUE);
+  // One gatherer for the loop: a stream channel's gathering write fills and uses it within one
+  // call, so channels need not hold one each (an idle connection is smaller).
+  private final FlushedIovecs gatherer = FlushedIovecs.borrowing();
   private MessageArray messageArray;
   private MemorySegment events;
   private int maxEvents;
@@ -402,6 +406,11 @@ public final class EpollIoHandler implements IoHandler {
   /** The loop's shared iovec array for gathering writes; loop thread only. */
   IovArray iovArray() {
     return iovArray;
+  }
+
+  /** The loop's gatherer of flushed buffers into {@link #iovArray()}; loop thread only. */
+  FlushedIovecs gatherer() {
+    return gatherer;
   }
 
   /**

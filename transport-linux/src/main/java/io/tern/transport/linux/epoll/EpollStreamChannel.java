@@ -55,8 +55,8 @@ abstract class EpollStreamChannel extends AbstractDuplexChannel {
   private final LinuxSocketConfig config;
   private final Handle handle = new Handle();
   private final StreamLoops loops = new StreamLoops(this, handle);
-  private final FlushedIovecs gathered = FlushedIovecs.borrowing();
-  private final EpollInterest interest = new EpollInterest();
+  // The EpollIoOps bits asked for, submitted only when they change (kept until registration).
+  private int interest;
   // Connected (set on the loop, read anywhere through isActive()).
   private volatile boolean active;
   private boolean connectPending;
@@ -196,7 +196,15 @@ abstract class EpollStreamChannel extends AbstractDuplexChannel {
   }
 
   private void setInterest(int bits, boolean on) {
-    interest.set(registration(), bits, on);
+    int updated = on ? interest | bits : interest & ~bits;
+    if (updated == interest) {
+      return;
+    }
+    interest = updated;
+    IoRegistration registration = registration();
+    if (registration != null) {
+      registration.submit(EpollIoOps.valueOf(updated));
+    }
   }
 
   private int receive(ByteBuf buf) throws IOException {
@@ -238,7 +246,9 @@ abstract class EpollStreamChannel extends AbstractDuplexChannel {
   }
 
   private long sendGathered(ChannelOutboundBuffer in, long maxBytes) throws IOException {
-    IovArray iov = registrationOf().handler().iovArray();
+    EpollIoHandler handler = registrationOf().handler();
+    IovArray iov = handler.iovArray();
+    FlushedIovecs gathered = handler.gatherer();
     int count = gathered.gather(in, iov, maxBytes);
     if (count == 0) {
       return 0;
@@ -273,7 +283,11 @@ abstract class EpollStreamChannel extends AbstractDuplexChannel {
     loops.readReady();
     // Edge-triggered: no new edge comes for data (or the end of input) left in the socket.
     boolean more = maybeMoreToRead || (peerClosed && isOpen() && !isInputShutdown());
-    if (more && interest.has(EPOLLIN) && isActive() && !isInputShutdown() && !readAgainScheduled) {
+    if (more
+        && (interest & EPOLLIN) != 0
+        && isActive()
+        && !isInputShutdown()
+        && !readAgainScheduled) {
       readAgainScheduled = true;
       EpollRegistration r = registrationOf();
       r.handler().readAgain(r);
@@ -304,10 +318,11 @@ abstract class EpollStreamChannel extends AbstractDuplexChannel {
           return;
         }
       }
-      if ((ready & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0 && interest.has(EPOLLOUT)) {
+      if ((ready & (EPOLLOUT | EPOLLERR | EPOLLHUP)) != 0 && (interest & EPOLLOUT) != 0) {
         writeReady();
       }
-      if ((ready & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0 && interest.has(EPOLLIN)) {
+      if ((ready & (EPOLLIN | EPOLLRDHUP | EPOLLERR | EPOLLHUP)) != 0
+          && (interest & EPOLLIN) != 0) {
         readNow();
       }
     }

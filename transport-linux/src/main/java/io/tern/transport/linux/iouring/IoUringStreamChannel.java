@@ -78,9 +78,10 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private final SocketFile file;
   private final LinuxSocketConfig config;
   private final Handle handle = new Handle();
-  private final Runnable readCompleteTask = this::readCompleteNow;
-  private final Runnable writeReadyTask = this::writeReady;
-  private final FlushedIovecs gathered = FlushedIovecs.retaining();
+  // Created on first use, as the write state below: a connection that stays idle holds none.
+  private Runnable readCompleteTask;
+  private Runnable writeReadyTask;
+  private FlushedIovecs gathered;
   // Connected (set on the loop, read anywhere through isActive()).
   private volatile boolean active;
 
@@ -379,7 +380,11 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private void scheduleReadComplete() {
     if (!readCompletePending) {
       readCompletePending = true;
-      eventLoop().execute(readCompleteTask);
+      Runnable task = readCompleteTask;
+      if (task == null) {
+        readCompleteTask = task = this::readCompleteNow;
+      }
+      eventLoop().execute(task);
     }
   }
 
@@ -450,7 +455,11 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
         }
         if (--fileChunks == 0) {
           // the socket still takes data but this channel had its share: continue after other work
-          eventLoop().execute(writeReadyTask);
+          Runnable task = writeReadyTask;
+          if (task == null) {
+            writeReadyTask = task = this::writeReady;
+          }
+          eventLoop().execute(task);
           return;
         }
         continue;
@@ -462,6 +471,9 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private void submitWrite(ChannelOutboundBuffer in) {
     if (iov == null) {
       iov = new IovArray(MAX_IOV, Integer.MAX_VALUE);
+    }
+    if (gathered == null) {
+      gathered = FlushedIovecs.retaining();
     }
     if (gathered.gather(in, iov, Integer.MAX_VALUE) == 0) {
       return;

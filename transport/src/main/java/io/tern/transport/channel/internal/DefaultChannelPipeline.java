@@ -28,6 +28,16 @@ public class DefaultChannelPipeline implements ChannelPipeline {
       System.getLogger(DefaultChannelPipeline.class.getName());
   private static final ChannelHandler TAIL = new TailHandler();
 
+  /** {@code SimpleName#0} per handler class (the class's full name when it has no simple one). */
+  private static final ClassValue<String> FIRST_NAMES =
+      new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+          String base = type.getSimpleName();
+          return (base.isEmpty() ? type.getName() : base) + "#0";
+        }
+      };
+
   private final Channel channel;
   private final DefaultChannelHandlerContext head;
   private final DefaultChannelHandlerContext tail;
@@ -82,11 +92,14 @@ public class DefaultChannelPipeline implements ChannelPipeline {
   }
 
   private String generateName(ChannelHandler handler) {
-    String base = handler.getClass().getSimpleName();
-    if (base.isEmpty()) {
-      base = handler.getClass().getName();
+    // The first name of a handler class is the same string for every pipeline: an idle
+    // connection does not keep a copy of it per context.
+    String first = FIRST_NAMES.get(handler.getClass());
+    if (find(first) == null) {
+      return first;
     }
-    for (int i = 0; ; i++) {
+    String base = first.substring(0, first.length() - 2);
+    for (int i = 1; ; i++) {
       String candidate = base + "#" + i;
       if (find(candidate) == null) {
         return candidate;

@@ -62,7 +62,17 @@ public final class MessageInflater {
     boolean done = false;
     try {
       if (!inflater.finished() && length > 0) {
-        run(in.nioBuffer(in.readerIndex(), length), out);
+        if (in.nioBufferCount() == 1) {
+          run(in.nioBuffer(in.readerIndex(), length), out);
+        } else {
+          // A payload gathered from several reads: inflate each piece rather than merge them.
+          for (ByteBuffer piece : in.nioBuffers(in.readerIndex(), length)) {
+            if (inflater.finished()) {
+              break;
+            }
+            run(piece, out);
+          }
+        }
       }
       compressedLength += length;
       // A message with no compressed byte at all is taken as empty: the tail alone would start a

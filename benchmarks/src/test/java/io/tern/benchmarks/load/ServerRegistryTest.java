@@ -113,7 +113,7 @@ class ServerRegistryTest {
             "unknown server apache; known: [netty-echo, netty-http, netty-http-te,"
                 + " netty-http-te-nochecks, netty-http2, netty-http2-handler, netty-https,"
                 + " netty-ws, tern-echo, tern-echo-fixedfiles, tern-echo-plainfiles, tern-http,"
-                + " tern-http-fixedfiles, tern-http-plainfiles, tern-http2, tern-https, tern-ws]");
+                + " tern-http-fixedfiles, tern-http-hello, tern-http-plainfiles, tern-http2, tern-https, tern-ws]");
   }
 
   @Test

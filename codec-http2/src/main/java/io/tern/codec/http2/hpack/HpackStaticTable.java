@@ -2,7 +2,6 @@ package io.tern.codec.http2.hpack;
 
 import io.tern.codec.http.HttpHeaderNames;
 import io.tern.common.AsciiString;
-import java.util.Arrays;
 
 /**
  * The 61 entries of RFC 7541's static table (Appendix A), with lookups by name and by name and
@@ -145,7 +144,7 @@ final class HpackStaticTable {
         return 0;
       }
       AsciiString n = NAMES[first];
-      if (n == name || (n.hashCode() == hash && sameBytes(n, name))) {
+      if (n == name || (n.hashCode() == hash && n.contentEquals(name))) {
         return first;
       }
       slot = (slot + 1) & (SLOTS - 1);
@@ -165,24 +164,10 @@ final class HpackStaticTable {
     AsciiString name = NAMES[nameIndex];
     for (int i = nameIndex; i <= LENGTH && NAMES[i] == name; i++) {
       AsciiString v = VALUES[i];
-      if (v == value || (v.hashCode() == valueHash && sameBytes(v, value))) {
+      if (v == value || (v.hashCode() == valueHash && v.contentEquals(value))) {
         return i;
       }
     }
     return 0;
-  }
-
-  /** Whether {@code s} has the entry's bytes: one array compare where both are byte strings. */
-  private static boolean sameBytes(AsciiString entry, CharSequence s) {
-    int n = entry.length();
-    if (n != s.length()) {
-      return false;
-    }
-    if (s instanceof AsciiString a) {
-      int eo = entry.arrayOffset();
-      int ao = a.arrayOffset();
-      return Arrays.equals(entry.array(), eo, eo + n, a.array(), ao, ao + n);
-    }
-    return AsciiString.contentEquals(entry, s);
   }
 }

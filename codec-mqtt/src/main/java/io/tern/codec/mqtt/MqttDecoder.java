@@ -16,9 +16,9 @@ import java.util.List;
  * buffered for it. Bad input raises an {@link MqttDecoderException} carrying the reason code the
  * specification names (malformed remaining length, reserved flags, invalid UTF-8, wildcards in a
  * PUBLISH topic, duplicate or misplaced properties, exceeded limits, a packet before CONNECT, a
- * second CONNECT, a CONNACK or SUBACK return code that MQTT 3.1 and 3.1.1 reserve); after that the
- * decoder drops all further input, since the stream cannot be resynchronised and the connection is
- * to be closed.
+ * second CONNECT, a CONNACK or SUBACK return code that MQTT 3.1 and 3.1.1 reserve, an MQTT 5 reason
+ * code that table 2-6 does not list for its packet); after that the decoder drops all further
+ * input, since the stream cannot be resynchronised and the connection is to be closed.
  *
  * <p>The protocol version is per channel: {@link #forServer} expects CONNECT first and records the
  * version it asks for in {@link MqttVersion#ATTRIBUTE}; {@link #forClient} reads the version the
@@ -284,7 +284,10 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     if ((flags & 0xFE) != 0) {
       throw reader.fail(MALFORMED_PACKET, "reserved acknowledge flags");
     }
-    int code = reader.u8("reason code");
+    int code =
+        version == MqttVersion.MQTT_5
+            ? reasonCode(MqttMessageType.CONNACK)
+            : reader.u8("reason code");
     if (version != MqttVersion.MQTT_5 && code > MqttReasonCodes.V3_NOT_AUTHORIZED) {
       // 6 to 255 are reserved before MQTT 5. Reported as read, such a code could not be written
       // back (the encoder maps what it does not know onto "server unavailable"), so the client
@@ -342,7 +345,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     MqttProperties properties = MqttProperties.NONE;
     if (version == MqttVersion.MQTT_5) {
       if (reader.remaining() > 0) {
-        code = reader.u8("reason code");
+        code = reasonCode(type);
       }
       if (reader.remaining() > 0) {
         properties = properties(type);
@@ -387,7 +390,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     boolean v5 = version == MqttVersion.MQTT_5;
     int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
-      int code = reader.u8("reason code");
+      int code = v5 ? reasonCode(MqttMessageType.SUBACK) : reader.u8("reason code");
       if (!v5
           && code > MqttReasonCodes.GRANTED_QOS_2
           && code != MqttReasonCodes.V3_SUBSCRIBE_FAILURE) {
@@ -426,7 +429,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     int n = reader.remaining();
     int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
-      codes[i] = reader.u8("reason code");
+      codes[i] = reasonCode(MqttMessageType.UNSUBACK);
     }
     return new MqttUnsubAckMessage(packetId, codes, properties);
   }
@@ -436,7 +439,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
       reader.expectEnd();
       return MqttDisconnectMessage.NORMAL;
     }
-    int code = reader.u8("reason code");
+    int code = reasonCode(MqttMessageType.DISCONNECT);
     MqttProperties properties =
         reader.remaining() > 0 ? properties(MqttMessageType.DISCONNECT) : MqttProperties.NONE;
     reader.expectEnd();
@@ -449,11 +452,26 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     if (reader.remaining() == 0) {
       return new MqttAuthMessage(MqttReasonCodes.SUCCESS, MqttProperties.NONE);
     }
-    int code = reader.u8("reason code");
+    int code = reasonCode(MqttMessageType.AUTH);
     MqttProperties properties =
         reader.remaining() > 0 ? properties(MqttMessageType.AUTH) : MqttProperties.NONE;
     reader.expectEnd();
     return new MqttAuthMessage(code, properties);
+  }
+
+  /**
+   * Reads an MQTT 5 reason code that the specification allows in {@code type}. A code it does not
+   * list would reach the application as a meaning no peer can have sent, so it breaks the
+   * connection as the reserved codes of 3.1.1 do.
+   */
+  private int reasonCode(MqttMessageType type) {
+    int code = reader.u8("reason code");
+    if (!MqttReasonCodes.isAllowedIn(type, code)) {
+      throw reader.fail(
+          MALFORMED_PACKET,
+          "reason code 0x" + Integer.toHexString(code) + " not allowed in " + type);
+    }
+    return code;
   }
 
   private String topicName(String what) {

@@ -178,6 +178,54 @@ public final class MqttReasonCodes {
 
   private MqttReasonCodes() {}
 
+  // Table 2-6 of MQTT 5, one pair of bit sets per packet type.
+  private static final long CONNACK_LOW = 0x1L;
+  private static final long CONNACK_HIGH = 0xBEA117FFL;
+  private static final long PUBACK_LOW = 0x10001L;
+  private static final long PUBACK_HIGH = 0x2830089L;
+  private static final long PUBREL_LOW = 0x1L;
+  private static final long PUBREL_HIGH = 0x40000L;
+  private static final long SUBACK_LOW = 0x7L;
+  private static final long SUBACK_HIGH = 0x640828089L;
+  private static final long UNSUBACK_LOW = 0x20001L;
+  private static final long UNSUBACK_HIGH = 0x28089L;
+  private static final long DISCONNECT_LOW = 0x11L;
+  private static final long DISCONNECT_HIGH = 0x7FFF9FA8FL;
+  private static final long AUTH_LOW = 0x3000001L;
+  private static final long AUTH_HIGH = 0x0L;
+
+  /**
+   * Tells whether MQTT 5 allows a reason code in a packet type (the specification's table 2-6).
+   * PUBREC takes PUBACK's codes and PUBCOMP PUBREL's.
+   *
+   * @param type the packet carrying the code
+   * @param code a reason code
+   * @return {@code false} for a code the table does not list for that packet, and for a packet type
+   *     that carries none
+   */
+  public static boolean isAllowedIn(MqttMessageType type, int code) {
+    return switch (type) {
+      case CONNACK -> listed(code, CONNACK_LOW, CONNACK_HIGH);
+      case PUBACK, PUBREC -> listed(code, PUBACK_LOW, PUBACK_HIGH);
+      case PUBREL, PUBCOMP -> listed(code, PUBREL_LOW, PUBREL_HIGH);
+      case SUBACK -> listed(code, SUBACK_LOW, SUBACK_HIGH);
+      case UNSUBACK -> listed(code, UNSUBACK_LOW, UNSUBACK_HIGH);
+      case DISCONNECT -> listed(code, DISCONNECT_LOW, DISCONNECT_HIGH);
+      case AUTH -> listed(code, AUTH_LOW, AUTH_HIGH);
+      default -> false;
+    };
+  }
+
+  /**
+   * Codes 0 to 63 are bits of {@code low}, 128 to 191 bits of {@code high}; none lies elsewhere.
+   */
+  private static boolean listed(int code, long low, long high) {
+    if (code >= 0 && code < 64) {
+      return (low & (1L << code)) != 0;
+    }
+    return code >= 128 && code < 192 && (high & (1L << (code - 128))) != 0;
+  }
+
   /**
    * Tells whether a reason code reports a failure.
    *

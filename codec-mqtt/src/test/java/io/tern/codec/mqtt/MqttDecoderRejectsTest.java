@@ -265,14 +265,60 @@ class MqttDecoderRejectsTest {
     } finally {
       client.finishAndReleaseAll();
     }
-    // MQTT 5 has many more codes and no reserved ones to refuse here: they pass as read.
     EmbeddedChannel v5 = MqttWire.connectedClient(MqttVersion.MQTT_5);
     try {
-      v5.writeInbound(Unpooled.wrappedBuffer(hex("20 03 00 20 00  90 04 0001 00 9E")));
-      assertThat(v5.<MqttConnAckMessage>readInbound().reasonCode()).isEqualTo(0x20);
+      v5.writeInbound(Unpooled.wrappedBuffer(hex("20 03 00 9F 00  90 04 0001 00 9E")));
+      assertThat(v5.<MqttConnAckMessage>readInbound().reasonCode()).isEqualTo(0x9F);
       assertThat(v5.<MqttSubAckMessage>readInbound().reasonCodes()).containsExactly(0x9E);
     } finally {
       v5.finishAndReleaseAll();
+    }
+  }
+
+  @Test
+  void mqtt5ReasonCodesOutsideTheirPacketsTableAreMalformed() {
+    // Each packet with the first code table 2-6 does not list for it (or one it lists for
+    // another packet only), as a client receives them.
+    for (String packet :
+        new String[] {
+          "20 03 00 20 00", // CONNACK 0x20: listed nowhere
+          "20 03 00 8B 00", // CONNACK 0x8B: DISCONNECT only
+          "40 04 0001 92 00", // PUBACK 0x92: PUBREL and PUBCOMP only
+          "50 04 0001 11 00", // PUBREC 0x11: UNSUBACK only
+          "62 04 0001 10 00", // PUBREL 0x10: PUBACK and PUBREC only
+          "70 04 0001 80 00", // PUBCOMP 0x80
+          "90 05 0001 00 00 A3", // SUBACK 0xA3: listed nowhere
+          "B0 04 0001 00 02", // UNSUBACK 0x02: SUBACK only
+          "E0 02 18 00", // DISCONNECT 0x18: AUTH only
+          "F0 02 87 00", // AUTH 0x87
+        }) {
+      assertThat(reject(MqttWire.connectedClient(MqttVersion.MQTT_5), hex(packet)).reasonCode())
+          .as(packet)
+          .isEqualTo(0x81);
+    }
+  }
+
+  @Test
+  void mqtt5ReasonCodesListedForTheirPacketPassAsRead() {
+    EmbeddedChannel v5 = MqttWire.connectedClient(MqttVersion.MQTT_5);
+    try {
+      v5.writeInbound(
+          Unpooled.wrappedBuffer(
+              hex(
+                  "40 04 0001 10 00  62 04 0002 92 00  B0 05 0003 00 11 8F  E0 02 A2 00  F0 02 19 00")));
+      assertThat(v5.<MqttPubReplyMessage>readInbound().reasonCode()).isEqualTo(0x10);
+      assertThat(v5.<MqttPubReplyMessage>readInbound().reasonCode()).isEqualTo(0x92);
+      assertThat(v5.<MqttUnsubAckMessage>readInbound().reasonCodes()).containsExactly(0x11, 0x8F);
+      assertThat(v5.<MqttDisconnectMessage>readInbound().reasonCode()).isEqualTo(0xA2);
+      assertThat(v5.<MqttAuthMessage>readInbound().reasonCode()).isEqualTo(0x19);
+    } finally {
+      v5.finishAndReleaseAll();
+    }
+    for (int code = 0; code < 256; code++) {
+      assertThat(MqttReasonCodes.isAllowedIn(MqttMessageType.PUBREL, code))
+          .as("PUBREL %x", code)
+          .isEqualTo(code == 0 || code == 0x92);
+      assertThat(MqttReasonCodes.isAllowedIn(MqttMessageType.PUBLISH, code)).isFalse();
     }
   }
 

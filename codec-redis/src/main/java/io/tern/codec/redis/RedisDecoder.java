@@ -40,6 +40,10 @@ import java.util.List;
  * Malformed input raises a {@link RedisCodecException}, a limit a {@link TooLongFrameException},
  * both checked before the bytes they concern are waited for. The decoder then releases what it held
  * and discards all further input: a RESP stream cannot be resynchronised, so close the connection.
+ * Input that ends inside a message (part of a value, or an aggregate still waiting for elements
+ * when aggregating) raises a {@link RedisCodecException} too, so a truncated reply is never
+ * mistaken for one that was not sent. When streaming, the decoder does not count an aggregate's
+ * elements, so only a value cut off part-way is detected.
  *
  * <h2>Threading</h2>
  *
@@ -116,6 +120,13 @@ public final class RedisDecoder extends ByteToMessageDecoder {
       throws Exception {
     try {
       super.decodeLast(ctx, in, out);
+      if (!failed && (in.isReadable() || bulkRemaining > 0 || isAssembling())) {
+        // A reply cut off by the peer's close must not look like a reply never sent: the
+        // application would wait for it, or take the next connection's bytes as its rest.
+        failed = true;
+        in.skipBytes(in.readableBytes());
+        throw new RedisCodecException("the input ended inside a message");
+      }
     } finally {
       clear();
     }
@@ -124,6 +135,10 @@ public final class RedisDecoder extends ByteToMessageDecoder {
   @Override
   protected void decoderRemoved(ChannelHandlerContext ctx) {
     clear();
+  }
+
+  private boolean isAssembling() {
+    return assembler != null && assembler.isAssembling();
   }
 
   private void clear() {

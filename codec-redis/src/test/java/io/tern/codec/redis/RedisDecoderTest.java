@@ -181,8 +181,21 @@ class RedisDecoderTest {
   }
 
   @Test
-  void releasesAPartialAggregateWhenTheInputEnds() {
-    assertThat(decode("*2\r\n$3\r\nabc\r\n%2\r\n$1\r\nk\r\n")).isEmpty();
+  void releasesAPartialAggregateAndReportsTheTruncationWhenTheInputEnds() {
+    assertThat(decode("*2\r\n$3\r\nabc\r\n%2\r\n$1\r\nk\r\n"))
+        .containsExactly("!RedisCodecException");
+  }
+
+  @Test
+  void reportsInputThatEndsInsideAMessage() {
+    for (String cut : List.of("+OK", "$5\r\nhel", "$5\r\nhello\r", ":12", "*2\r\n:1\r\n")) {
+      assertThat(RespFeeding.whole(AGGREGATE, "+first\r\n" + cut))
+          .as(cut)
+          .containsExactly("+first", "!RedisCodecException");
+    }
+    assertThat(RespFeeding.whole(STREAM, "$5\r\nhel"))
+        .containsExactly("bulk(5)", "hel", "!RedisCodecException");
+    assertThat(RespFeeding.whole(AGGREGATE, "+OK\r\n:1\r\n")).containsExactly("+OK", ":1");
   }
 
   @Test

@@ -15,6 +15,8 @@ import io.tern.codec.mqtt.MqttPubReplyMessage;
 import io.tern.codec.mqtt.MqttPublishMessage;
 import io.tern.codec.mqtt.MqttReasonCodes;
 import io.tern.codec.mqtt.MqttSubscribeMessage;
+import io.tern.codec.mqtt.MqttTopicSubscription;
+import io.tern.codec.mqtt.MqttTopics;
 import io.tern.codec.mqtt.MqttUnsubscribeMessage;
 import io.tern.codec.mqtt.MqttVersion;
 import io.tern.common.ReferenceCountUtil;
@@ -66,7 +68,15 @@ final class MqttBrokerHandler implements ChannelHandler {
         }
       }
       case MqttPubReplyMessage r -> s.execute(() -> s.onPubReply(ch, r));
-      case MqttSubscribeMessage sub -> s.execute(() -> s.onSubscribe(ch, sub));
+      case MqttSubscribeMessage sub -> {
+        if (sharedWithNoLocal(sub)) {
+          // [MQTT-3.8.3-4] makes it a Protocol Error, which SUBACK has no code for: the
+          // connection ends with a DISCONNECT instead.
+          fail(ctx, MqttReasonCodes.PROTOCOL_ERROR);
+        } else {
+          s.execute(() -> s.onSubscribe(ch, sub));
+        }
+      }
       case MqttUnsubscribeMessage u -> s.execute(() -> s.onUnsubscribe(ch, u));
       case MqttPingMessage ping -> ctx.writeAndFlush(MqttPingMessage.PINGRESP);
       case MqttDisconnectMessage d -> disconnect(ctx, d);
@@ -187,6 +197,15 @@ final class MqttBrokerHandler implements ChannelHandler {
   }
 
   /** Ends the connection for a protocol error: DISCONNECT with the code (MQTT 5), then close. */
+  private static boolean sharedWithNoLocal(MqttSubscribeMessage sub) {
+    for (MqttTopicSubscription t : sub.subscriptions()) {
+      if (t.option().noLocal() && MqttTopics.isShared(t.topicFilter())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private void fail(ChannelHandlerContext ctx, int reasonCode) {
     if (closing) {
       return;

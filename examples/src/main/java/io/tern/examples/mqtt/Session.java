@@ -375,9 +375,6 @@ final class Session {
     String group = null;
     String matchFilter = filter;
     if (MqttTopics.isShared(filter)) {
-      if (option.noLocal()) {
-        return MqttReasonCodes.PROTOCOL_ERROR;
-      }
       group = MqttTopics.shareName(filter);
       matchFilter = MqttTopics.sharedFilter(filter);
     }

@@ -49,11 +49,11 @@ import org.junit.jupiter.api.io.TempDir;
  * offers it), so the compression cases 12.* and 13.* run too: by default those with messages of 16
  * to 4096 bytes (sizes 1 to 5 of each of their 12 groups: every data set and every negotiation
  * variant), since the larger ones push gigabytes through the suite's pure-Python framing; {@code
- * -Dtern.autobahn.deflateCases=all} runs every one of them. {@code -Dtern.autobahn.cases=12.2.15,13.*}
- * runs only the cases named (wstest case ids, {@code *} matching any run of characters) and {@code
- * -Dtern.autobahn.budgetMinutes=N} gives each direction N minutes instead of 60. wstest is
- * installed by {@code .ci/install-peers} into {@code ~/.cache/tern-peers/autobahn}; without it the
- * test fails.
+ * -Dtern.autobahn.deflateCases=all} runs every one of them. {@code
+ * -Dtern.autobahn.cases=12.2.15,13.*} runs only the cases named (wstest case ids, {@code *}
+ * matching any run of characters) and {@code -Dtern.autobahn.budgetMinutes=N} gives each direction
+ * N minutes instead of 60. wstest is installed by {@code .ci/install-peers} into {@code
+ * ~/.cache/tern-peers/autobahn}; without it the test fails.
  */
 @Tag("interop")
 class AutobahnInteropTest {
@@ -254,7 +254,7 @@ class AutobahnInteropTest {
     if (!ch.closeFuture().await(CONNECTION_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
       ch.close();
       throw new AssertionError(
-          "connection " + pathAndQuery + " still open after " + CONNECTION_LIMIT.toSeconds() + " s");
+          "connection " + pathAndQuery + " still open after " + CONNECTION_LIMIT);
     }
     return echo.text.toString();
   }

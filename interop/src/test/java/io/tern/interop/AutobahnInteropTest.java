@@ -62,8 +62,8 @@ class AutobahnInteropTest {
   private static final int MAX_PAYLOAD = 16 << 20;
 
   /**
-   * How long one client connection (one case) may stay open: wstest gives a compression case up
-   * to 480 s of its own before it grades it FAILED and closes, so the client waits past that.
+   * How long one client connection (one case) may stay open: wstest gives a compression case up to
+   * 480 s of its own before it grades it FAILED and closes, so the client waits past that.
    */
   private static final Duration CONNECTION_LIMIT = Duration.ofSeconds(540);
 
@@ -197,8 +197,7 @@ class AutobahnInteropTest {
               .run(budget());
       server.close().sync();
       assertThat(result.exitCode()).as(result.output()).isZero();
-      List<String> bad =
-          badCases(Files.readString(reports.resolve("index.json")), minimumCases());
+      List<String> bad = badCases(Files.readString(reports.resolve("index.json")), minimumCases());
       assertThat(bad).as("cases Autobahn did not grade OK").isEmpty();
     } finally {
       group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
@@ -292,8 +291,7 @@ class AutobahnInteropTest {
         runClient(group, port, "/runCase?case=" + i + "&agent=tern");
       }
       runClient(group, port, "/updateReports?agent=tern");
-      List<String> bad =
-          badCases(Files.readString(reports.resolve("index.json")), minimumCases());
+      List<String> bad = badCases(Files.readString(reports.resolve("index.json")), minimumCases());
       assertThat(bad)
           .as("cases Autobahn did not grade OK; wstest said:%n%s", server.output())
           .isEmpty();

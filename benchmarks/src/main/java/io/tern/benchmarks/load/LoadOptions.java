@@ -87,6 +87,8 @@ record LoadOptions(
     String server = null;
     List<String> command = List.of();
     boolean h2c = false;
+    boolean nettyGiven = false;
+    boolean nettyUncheckedGiven = false;
     for (int i = 0; i < args.size(); i++) {
       String arg = args.get(i);
       if (arg.equals("--")) {
@@ -117,12 +119,28 @@ record LoadOptions(
         case "--pipeline-script" -> script = Path.of(value);
         case "--log-dir" -> logs = Path.of(value);
         case "--tern" -> tern = value;
-        case "--netty" -> netty = List.copyOf(Arrays.asList(value.split(",", -1)));
-        case "--netty-nochecks" -> nettyUnchecked = value.equals("none") ? null : value;
+        case "--netty" -> {
+          netty = List.copyOf(Arrays.asList(value.split(",", -1)));
+          nettyGiven = true;
+        }
+        case "--netty-nochecks" -> {
+          nettyUnchecked = value.equals("none") ? null : value;
+          nettyUncheckedGiven = true;
+        }
         case "--limit-server" -> limit = value.equals("none") ? null : Path.of(value);
         case "--scenarios" -> scenarios = Scenario.parseList(value);
         case "--results" -> results = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + arg);
+      }
+    }
+    if (compare && List.of(Scenario.H2C).equals(scenarios)) {
+      // h2c alone: the default Tern server speaks it, the default Netty rivals (HTTP/1.1) do not;
+      // Netty's two HTTP/2 server shapes stand in for them.
+      if (!nettyGiven) {
+        netty = List.of("netty-http2", "netty-http2-handler");
+      }
+      if (!nettyUncheckedGiven) {
+        nettyUnchecked = null;
       }
     }
     transport = concreteTransport(transport);

@@ -24,7 +24,9 @@ import java.util.TreeMap;
  * The named servers {@code benchmarks/load/run} and {@code benchmarks/load/compare} can start.
  *
  * <ul>
- *   <li>{@code tern-http}, {@code tern-echo}: Tern's servers, Tern's defaults.
+ *   <li>{@code tern-http}, {@code tern-echo}: Tern's servers, Tern's defaults. {@code tern-http}
+ *       also speaks h2c with prior knowledge on the same port, so it runs the {@code h2c} scenario
+ *       too: {@code --tern tern-http --netty netty-http2,netty-http2-handler --scenarios h2c}.
  *   <li>{@code tern-http-hello}: the README's {@code http-hello} example (header validation on,
  *       keep-alive handling, the h2c upgrade watcher), compared with {@code tern-http} for the cost
  *       of the defaults ({@link TernHelloDefaultsServer}).
@@ -36,7 +38,8 @@ import java.util.TreeMap;
  *       {@code checkAccessible=false}, safety checks Tern always keeps: its own row.
  *   <li>{@code tern-http2}, {@code netty-http2}: h2c hello-world twins (prior knowledge only; the
  *       {@code h2c} scenario: {@code --tern tern-http2 --netty netty-http2,netty-http2-handler
- *       --scenarios h2c}, Tern against the faster of Netty's two HTTP/2 server shapes).
+ *       --scenarios h2c}, Tern against the faster of Netty's two HTTP/2 server shapes); {@code
+ *       tern-http2} is {@code tern-http}'s HTTP/2 side alone, without the first-bytes switch.
  *   <li>{@code netty-http2-handler}: Netty's {@code Http2ConnectionHandler} hello world, the other
  *       shape ({@link NettyHttp2HandlerServer}).
  *   <li>{@code netty-echo}: the twin of {@code tern-echo}.
@@ -76,7 +79,7 @@ public final class ServerRegistry {
   private static final Map<String, ServerSpec> SERVERS = new TreeMap<>();
 
   static {
-    add(java("tern-http", true, List.of(), TernHttpServer.class.getName()));
+    add(httpAndH2c("tern-http", List.of(), TernHttpServer.class.getName()));
     add(java("tern-http-hello", true, List.of(), TernHelloDefaultsServer.class.getName()));
     add(java("netty-http", true, NETTY_FLAGS, NettyHttpServer.class.getName()));
     add(java("netty-http-te", true, TECHEMPOWER_FLAGS, TechEmpowerServer.class.getName()));
@@ -94,7 +97,7 @@ public final class ServerRegistry {
     for (boolean fixed : new boolean[] {true, false}) {
       String suffix = fixed ? "-fixedfiles" : "-plainfiles";
       List<String> flags = List.of("-D" + FIXED_FILES_PROPERTY + "=" + fixed);
-      add(java("tern-http" + suffix, true, flags, TernHttpServer.class.getName()));
+      add(httpAndH2c("tern-http" + suffix, flags, TernHttpServer.class.getName()));
       add(java("tern-echo" + suffix, false, flags, TernEchoServer.class.getName()));
     }
     add(java("tern-ws", false, List.of(), TernWebSocketServer.class.getName()));
@@ -144,6 +147,17 @@ public final class ServerRegistry {
         name,
         http,
         false,
+        (port, transport) ->
+            JavaCommand.of(
+                flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));
+  }
+
+  /** A server that speaks HTTP/1.1 and h2c with prior knowledge on one port. */
+  private static ServerSpec httpAndH2c(String name, List<String> flags, String main) {
+    return new ServerSpec(
+        name,
+        true,
+        true,
         (port, transport) ->
             JavaCommand.of(
                 flags, main, List.of("--port", Integer.toString(port), "--transport", transport)));

@@ -21,6 +21,20 @@ class LoadOptionsTest {
   }
 
   @Test
+  void theH2cScenarioAloneSetsTernHttpAgainstNettysTwoHttp2Shapes() {
+    LoadOptions options = LoadOptions.parse(List.of("--scenarios", "h2c"), true);
+
+    assertThat(options.tern()).isEqualTo("tern-http");
+    assertThat(ServerRegistry.lookup(options.tern()).h2c()).isTrue();
+    assertThat(options.netty()).containsExactly("netty-http2", "netty-http2-handler");
+    assertThat(options.nettyUnchecked()).isNull();
+    assertThat(
+            LoadOptions.parse(List.of("--scenarios", "h2c", "--netty", "netty-http2"), true)
+                .netty())
+        .containsExactly("netty-http2");
+  }
+
+  @Test
   void compareNeedsAtLeastThreeRounds() {
     assertThatThrownBy(() -> LoadOptions.parse(List.of("--rounds", "2"), true))
         .isInstanceOf(IllegalArgumentException.class)

@@ -34,6 +34,16 @@ class ServerRegistryTest {
   }
 
   @Test
+  void ternHttpSpeaksHttp1AndH2cOnOnePort() {
+    for (String name : List.of("tern-http", "tern-http-fixedfiles", "tern-http-plainfiles")) {
+      ServerSpec spec = ServerRegistry.lookup(name);
+      assertThat(spec.http()).as(name).isTrue();
+      assertThat(spec.h2c()).as(name).isTrue();
+    }
+    assertThat(ServerRegistry.lookup("netty-http").h2c()).isFalse();
+  }
+
+  @Test
   void theHttpsTwinsSpeakOnlyHttpsAndServeOneCertificate() throws Exception {
     ServerSpec tern = ServerRegistry.lookup("tern-https");
     ServerSpec netty = ServerRegistry.lookup("netty-https");

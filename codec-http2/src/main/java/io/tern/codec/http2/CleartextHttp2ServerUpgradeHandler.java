@@ -69,6 +69,7 @@ public interface CleartextHttp2ServerUpgradeHandler extends ChannelHandler {
     private ChannelHandler http1Handler;
     private Http2FrameCodecBuilder codec = Http2FrameCodec.forServer();
     private ChannelHandler http2Handler;
+    private boolean upgrade = true;
 
     Builder() {}
 
@@ -121,6 +122,20 @@ public interface CleartextHttp2ServerUpgradeHandler extends ChannelHandler {
     }
 
     /**
+     * Serves HTTP/2 only to connections that start with the client preface (prior knowledge): an
+     * HTTP/1.1 request asking for {@code Upgrade: h2c} is served over HTTP/1.1 like any other, and
+     * no handler watches the HTTP/1.1 requests for upgrades, so they cost what they cost behind a
+     * plain {@code HttpServerCodec}. The default also takes upgrades.
+     *
+     * @return this
+     */
+    @CanIgnoreReturnValue
+    public Builder priorKnowledgeOnly() {
+      this.upgrade = false;
+      return this;
+    }
+
+    /**
      * Builds the handler of one channel.
      *
      * @return the handler
@@ -130,7 +145,10 @@ public interface CleartextHttp2ServerUpgradeHandler extends ChannelHandler {
       if (http1Handler == null || http2Handler == null) {
         throw new IllegalStateException("both http1 and http2 handlers are required");
       }
-      return new CleartextServerHandler(http1Config, http1Handler, codec, http2Handler);
+      return upgrade
+          ? CleartextServerHandler.withUpgrade(http1Config, http1Handler, codec, http2Handler)
+          : CleartextServerHandler.priorKnowledgeOnly(
+              http1Config, http1Handler, codec, http2Handler);
     }
   }
 }

@@ -42,6 +42,15 @@ class CleartextHttp2ServerUpgradeHandlerTest {
         CleartextHttp2ServerUpgradeHandler.builder().http1(http1).http2(http2).build());
   }
 
+  private Http2Peer priorKnowledgeOnlyPeer() {
+    return new Http2Peer(
+        CleartextHttp2ServerUpgradeHandler.builder()
+            .http1(http1)
+            .http2(http2)
+            .priorKnowledgeOnly()
+            .build());
+  }
+
   /** An HTTP/1.1 request head: the lines joined by CRLF, and the empty line. */
   private static String head(String... lines) {
     return String.join("\r\n", lines) + "\r\n\r\n";
@@ -168,6 +177,33 @@ class CleartextHttp2ServerUpgradeHandlerTest {
       peer.send(Http2Peer.windowUpdate(1, 100));
       assertThat(peer.frames()).extracting(Frame::type).doesNotContain(Http2FrameTypes.GOAWAY);
       assertThat(peer.channel.isOpen()).isTrue();
+    }
+  }
+
+  @Test
+  void withPriorKnowledgeOnlyAnUpgradeRequestIsServedOverHttp1() {
+    try (Http2Peer peer = priorKnowledgeOnlyPeer()) {
+      send(peer, upgradeRequest("/up", new Http2Settings()));
+      assertThat(peer.http1Response()).startsWith("HTTP/1.1 200 OK").endsWith("hello 1 /up");
+      assertThat(http2.requests).isEmpty();
+      // No handler watches for upgrades between the codec and the HTTP/1.1 handler.
+      assertThat(
+              peer.channel.pipeline().names().stream()
+                  .map(n -> peer.channel.pipeline().get(n).getClass().getSimpleName()))
+          .doesNotContain("H2cUpgradeHandler")
+          .contains("HttpServerCodec");
+    }
+  }
+
+  @Test
+  void withPriorKnowledgeOnlyThePrefaceStillGoesToHttp2() {
+    try (Http2Peer peer = priorKnowledgeOnlyPeer()) {
+      peer.handshake(new Http2Settings());
+      peer.request(1, true);
+      assertThat(peer.frames())
+          .extracting(Frame::type)
+          .containsExactly(Http2FrameTypes.HEADERS, Http2FrameTypes.DATA);
+      assertThat(has(peer, HttpServerCodec.class)).isFalse();
     }
   }
 

@@ -1,8 +1,9 @@
 package io.tern.benchmarks.load.tern;
 
 import io.tern.codec.http.HttpDecoderConfig;
-import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.tern.transport.channel.Channel;
+import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelInitializer;
 
 /**
@@ -11,6 +12,14 @@ import io.tern.transport.channel.ChannelInitializer;
  * nio|epoll|io_uring] [--threads N]}. The same decoder limits as the Netty side, header validation
  * off on both sides (as in TechEmpower's Netty entry); one handler instance serves every
  * connection.
+ *
+ * <p>The same port also speaks h2c with prior knowledge (the load harness's {@code h2c} scenario):
+ * a {@link CleartextHttp2ServerUpgradeHandler} looks at each connection's first bytes and, on the
+ * HTTP/2 client preface, sets up the {@code Http2FrameCodec} and {@code tern-http2}'s handler
+ * ({@link TernHttp2Server.Hello}) instead. It takes no {@code Upgrade: h2c} ({@code
+ * priorKnowledgeOnly()}), so no handler watches the HTTP/1.1 requests and they cost what they cost
+ * behind a plain {@code HttpServerCodec}; the sniffing handler leaves the pipeline after the first
+ * read.
  */
 public final class TernHttpServer {
   private TernHttpServer() {}
@@ -22,7 +31,15 @@ public final class TernHttpServer {
    * @throws Exception if the server cannot bind
    */
   public static void main(String[] args) throws Exception {
-    TernServer.Args options = TernServer.Args.parse(args);
+    TernServer.serve("tern-http", TernServer.Args.parse(args), childHandler());
+  }
+
+  /**
+   * Returns the handler that sets up each connection's pipeline (shared by every connection).
+   *
+   * @return the child handler
+   */
+  public static ChannelHandler childHandler() {
     HttpDecoderConfig decoder =
         HttpDecoderConfig.DEFAULT
             .withMaxInitialLineLength(4096)
@@ -30,14 +47,19 @@ public final class TernHttpServer {
             .withMaxChunkSize(8192)
             .withValidateHeaders(false);
     HelloWorldHandler hello = new HelloWorldHandler();
-    TernServer.serve(
-        "tern-http",
-        options,
-        new ChannelInitializer<Channel>() {
-          @Override
-          protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(new HttpServerCodec(decoder), hello);
-          }
-        });
+    TernHttp2Server.Hello hello2 = new TernHttp2Server.Hello();
+    return new ChannelInitializer<Channel>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        ch.pipeline()
+            .addLast(
+                CleartextHttp2ServerUpgradeHandler.builder()
+                    .http1Config(decoder)
+                    .http1(hello)
+                    .http2(hello2)
+                    .priorKnowledgeOnly()
+                    .build());
+      }
+    };
   }
 }

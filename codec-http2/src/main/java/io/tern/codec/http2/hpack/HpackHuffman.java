@@ -12,12 +12,13 @@ import java.nio.ByteOrder;
  * RFC's bracketed column) and the codes are rebuilt from it; {@code HpackHuffmanTest} checks the
  * rebuilt codes against entries of the RFC's table.
  *
- * <p>Decoding reads the string into a 64-bit accumulator four bytes at a time. The next twelve bits
- * index a table (16 KiB) that resolves in one step the one or two codes that fit in them: header
- * text is mostly letters, digits and punctuation of five to eight bits, so most steps yield two
- * bytes. Codes longer than twelve bits, which all start with {@code 0xFF}, and the last few bits of
- * a string are resolved by comparing the next 30 bits, left-aligned, against the first code past
- * each length.
+ * <p>Decoding keeps the pending bits left-aligned in a 64-bit accumulator, refilled eight bytes at
+ * a time. The next twelve bits index a table (16 KiB) that resolves in one step the one or two
+ * codes that fit in them, and whose entry also says how far to shift the accumulator: header text
+ * is mostly letters, digits and punctuation of five to eight bits, so most steps yield two bytes.
+ * Codes longer than twelve bits, which all start with {@code 0xFF}, are resolved by comparing the
+ * next 30 bits against the first code past each length; the last few bits of a string are looked up
+ * with ones (EOS's bits) after them.
  *
  * <p>Encoding packs the codes into a 64-bit accumulator and stores it eight bytes at a time into a
  * byte array, so that a string reaches its buffer in one copy, and the string is read once: its
@@ -68,6 +69,8 @@ final class HpackHuffman {
 
   private static final VarHandle INT_BE =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle SHORT_LE =
+      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle LONG_BE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
@@ -204,84 +207,91 @@ final class HpackHuffman {
    *     the most significant bits of EOS (RFC 7541, section 5.2)
    */
   static int decode(byte[] src, int off, int len, byte[] out) throws HpackException {
+    // The pending bits are left-aligned in acc, so a table step is a shift of acc by the bits the
+    // entry took (the entry's top bits) and a shift down to the next index: no bit count on the
+    // chain from one step's table load to the next. Bits below the pending ones are either zero
+    // or copies of the stream's own next bits (an eight-byte refill reads ahead), never garbage.
     long acc = 0;
     int bits = 0;
     int i = off;
     int end = off + len;
     int o = 0;
-    for (; ; ) {
-      if (bits < WINDOW) {
-        if (end - i >= 4) {
-          acc = (acc << 32) | ((int) INT_BE.get(src, i) & 0xFFFF_FFFFL);
-          i += 4;
-          bits += 32;
-        } else {
-          while (i < end) {
-            acc = (acc << 8) | (src[i++] & 0xFF);
-            bits += 8;
-          }
-        }
-      }
-      if (bits >= WINDOW) {
-        int e = MULTI[(int) (acc >>> (bits - WINDOW)) & ((1 << WINDOW) - 1)];
+    while (end - i >= 8) {
+      acc |= (long) LONG_BE.get(src, i) >>> bits;
+      i += (63 - bits) >>> 3;
+      bits |= 56; // now 56..63 pending bits
+      do { // every code fits in the pending bits: no padding to think about here
+        int e = MULTI[(int) (acc >>> (64 - WINDOW))];
         if (e != 0) {
-          out[o] = (byte) e;
-          out[o + 1] = (byte) (e >>> 8);
+          SHORT_LE.set(out, o, (short) e); // both symbols (the second is junk in a one-symbol step)
           o += (e >>> 16) & 3;
+          acc <<= e >>> 22;
           bits -= e >>> 22;
-          continue;
-        }
-      } else if (bits > 0) {
-        // The last bits (the input is all read): look them up with ones (EOS's bits) after them,
-        // and keep the codes that end within them.
-        int pad = WINDOW - bits;
-        int e = MULTI[(int) ((acc << pad) | ((1 << pad) - 1)) & ((1 << WINDOW) - 1)];
-        if (e != 0) {
-          if (e >>> 22 <= bits) {
-            out[o] = (byte) e;
-            out[o + 1] = (byte) (e >>> 8);
-            o += (e >>> 16) & 3;
-            bits -= e >>> 22;
-            continue;
+        } else {
+          int w = (int) (acc >>> (64 - MAX_LENGTH));
+          int l = lengthOf(w, WINDOW + 1);
+          int sym = symbolOf(w, l);
+          if (sym == EOS) {
+            throw new HpackException("EOS in a Huffman-coded string");
           }
-          int first = (e >>> 18) & 0xF;
-          if (first <= bits) {
-            out[o++] = (byte) e;
-            bits -= first;
-            continue;
-          }
+          out[o++] = (byte) sym;
+          acc <<= l;
+          bits -= l;
         }
-      }
-      while (bits <= 56 && i < end) {
-        acc = (acc << 8) | (src[i++] & 0xFF);
+      } while (bits >= MAX_LENGTH);
+    }
+    // Fewer than eight bytes left: drop the read-ahead copies and take the rest a byte at a time.
+    acc = bits == 0 ? 0 : acc & (-1L << (64 - bits));
+    for (; ; ) {
+      while (bits <= 48 && i < end) {
+        acc |= (long) (src[i++] & 0xFF) << (56 - bits);
         bits += 8;
       }
       if (bits == 0) {
         return o;
       }
-      // A code longer than twelve bits, or the last few bits: resolve it on the next 30 bits, with
-      // ones (EOS's bits) standing in for the bits past the end.
-      int w =
-          bits >= MAX_LENGTH
-              ? (int) (acc >>> (bits - MAX_LENGTH)) & MASK30
-              : (int) ((acc << (MAX_LENGTH - bits)) | ((1L << (MAX_LENGTH - bits)) - 1)) & MASK30;
-      int l = lengthOf(w, bits >= WINDOW ? WINDOW + 1 : 5);
-      if (l > bits) { // what is left is padding
-        if (bits > 7) {
-          throw new HpackException("Huffman padding longer than 7 bits");
+      // Ones (EOS's bits) stand in for the bits past the end; keep only codes that end before it.
+      long padded = acc | (-1L >>> bits);
+      int e = MULTI[(int) (padded >>> (64 - WINDOW))];
+      if (e != 0) {
+        int total = e >>> 22;
+        if (total <= bits) {
+          out[o] = (byte) e;
+          out[o + 1] = (byte) (e >>> 8);
+          o += (e >>> 16) & 3;
+          acc <<= total;
+          bits -= total;
+          continue;
         }
-        long mask = (1L << bits) - 1;
-        if ((acc & mask) != mask) {
-          throw new HpackException("Huffman padding not the most significant bits of EOS");
+        int first = (e >>> 18) & 0xF;
+        if (first <= bits) {
+          out[o++] = (byte) e;
+          acc <<= first;
+          bits -= first;
+          continue;
         }
-        return o;
+      } else {
+        int w = (int) (padded >>> (64 - MAX_LENGTH));
+        int l = lengthOf(w, WINDOW + 1);
+        if (l <= bits) {
+          int sym = symbolOf(w, l);
+          if (sym == EOS) {
+            throw new HpackException("EOS in a Huffman-coded string");
+          }
+          out[o++] = (byte) sym;
+          acc <<= l;
+          bits -= l;
+          continue;
+        }
       }
-      int sym = symbolOf(w, l);
-      if (sym == EOS) {
-        throw new HpackException("EOS in a Huffman-coded string");
+      // What is left is shorter than the code it starts: it must be padding.
+      if (bits > 7) {
+        throw new HpackException("Huffman padding longer than 7 bits");
       }
-      out[o++] = (byte) sym;
-      bits -= l;
+      if ((int) (acc >>> (64 - bits)) != (1 << bits) - 1) {
+        throw new HpackException("Huffman padding not the most significant bits of EOS");
+      }
+      return o;
     }
   }
 

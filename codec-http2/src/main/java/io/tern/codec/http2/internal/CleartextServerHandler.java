@@ -23,26 +23,57 @@ public final class CleartextServerHandler implements CleartextHttp2ServerUpgrade
   private final Http2FrameCodecBuilder codecBuilder;
   private final ChannelHandler http2Handler;
 
+  private final boolean upgrade;
+
   private ByteBuf held;
   private boolean decided;
 
+  private CleartextServerHandler(
+      HttpDecoderConfig http1Config,
+      ChannelHandler http1Handler,
+      Http2FrameCodecBuilder codecBuilder,
+      ChannelHandler http2Handler,
+      boolean upgrade) {
+    this.http1Config = http1Config;
+    this.http1Handler = http1Handler;
+    this.codecBuilder = codecBuilder;
+    this.http2Handler = http2Handler;
+    this.upgrade = upgrade;
+  }
+
   /**
-   * Creates the handler of one channel.
+   * Creates the handler of one channel, taking prior knowledge and {@code Upgrade: h2c}.
    *
    * @param http1Config the HTTP/1.1 decoder's limits
    * @param http1Handler the handler after the HTTP/1.1 codec
    * @param codecBuilder builds the HTTP/2 codec
    * @param http2Handler the handler after the HTTP/2 codec
+   * @return the handler
    */
-  public CleartextServerHandler(
+  public static CleartextServerHandler withUpgrade(
       HttpDecoderConfig http1Config,
       ChannelHandler http1Handler,
       Http2FrameCodecBuilder codecBuilder,
       ChannelHandler http2Handler) {
-    this.http1Config = http1Config;
-    this.http1Handler = http1Handler;
-    this.codecBuilder = codecBuilder;
-    this.http2Handler = http2Handler;
+    return new CleartextServerHandler(http1Config, http1Handler, codecBuilder, http2Handler, true);
+  }
+
+  /**
+   * Creates the handler of one channel, taking prior knowledge only (no upgrade watcher on the
+   * HTTP/1.1 side).
+   *
+   * @param http1Config the HTTP/1.1 decoder's limits
+   * @param http1Handler the handler after the HTTP/1.1 codec
+   * @param codecBuilder builds the HTTP/2 codec
+   * @param http2Handler the handler after the HTTP/2 codec
+   * @return the handler
+   */
+  public static CleartextServerHandler priorKnowledgeOnly(
+      HttpDecoderConfig http1Config,
+      ChannelHandler http1Handler,
+      Http2FrameCodecBuilder codecBuilder,
+      ChannelHandler http2Handler) {
+    return new CleartextServerHandler(http1Config, http1Handler, codecBuilder, http2Handler, false);
   }
 
   @Override
@@ -79,10 +110,13 @@ public final class CleartextServerHandler implements CleartextHttp2ServerUpgrade
       p.addAfter(p.context(codec).name(), null, http2Handler);
     } else {
       HttpServerCodec http1Codec = new HttpServerCodec(http1Config);
-      H2cUpgradeHandler upgrade = new H2cUpgradeHandler(http1Codec, codecBuilder, http2Handler);
       p.addAfter(ctx.name(), null, http1Codec);
-      p.addAfter(p.context(http1Codec).name(), null, upgrade);
-      p.addAfter(p.context(upgrade).name(), null, http1Handler);
+      ChannelHandler last = http1Codec;
+      if (upgrade) {
+        last = new H2cUpgradeHandler(http1Codec, codecBuilder, http2Handler);
+        p.addAfter(p.context(http1Codec).name(), null, last);
+      }
+      p.addAfter(p.context(last).name(), null, http1Handler);
     }
     ctx.fireChannelRead(in);
     if (!ctx.isRemoved()) { // the channel may have closed under the read

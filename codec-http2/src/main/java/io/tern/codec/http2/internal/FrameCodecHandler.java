@@ -140,7 +140,7 @@ public final class FrameCodecHandler implements Http2FrameCodec {
     if (s == null || !s.canSend()) {
       return -1;
     }
-    return Math.max(0, s.sendWindow - s.pendingBytes);
+    return s.outbound.unclaimedWindow();
   }
 
   @Override

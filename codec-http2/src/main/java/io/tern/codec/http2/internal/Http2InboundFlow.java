@@ -20,6 +20,29 @@ import io.tern.codec.http2.Http2Settings;
 final class Http2InboundFlow {
   private static final float WINDOW_UPDATE_RATIO = 0.5f;
 
+  /**
+   * One stream's receive window, owned by the stream and changed only through this class: the bytes
+   * this side lets the peer send, and the consumed bytes not yet returned by {@code WINDOW_UPDATE}.
+   */
+  static final class StreamWindow {
+    private int window;
+    private int consumed;
+
+    StreamWindow(int window) {
+      this.window = window;
+    }
+
+    /** Bytes the peer may still send on the stream. */
+    int window() {
+      return window;
+    }
+
+    /** Consumed bytes not yet returned to the peer. */
+    int consumed() {
+      return consumed;
+    }
+  }
+
   private final Http2Connection.Output output;
   private final int connectionWindowTarget;
   private int connectionWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
@@ -67,10 +90,11 @@ final class Http2InboundFlow {
    * @return whether it fitted (if not, the caller answers with a stream error)
    */
   boolean receivedOnStream(Http2Stream s, int flowControlled) {
-    if (flowControlled > s.recvWindow) {
+    StreamWindow w = s.inbound;
+    if (flowControlled > w.window) {
       return false;
     }
-    s.recvWindow -= flowControlled;
+    w.window -= flowControlled;
     return true;
   }
 
@@ -86,11 +110,12 @@ final class Http2InboundFlow {
 
   /** The application consumed {@code n} received bytes of an open stream that may still receive. */
   void consumedOnStream(Http2Stream s, int n) {
-    s.recvConsumed += n;
-    if (s.recvConsumed >= initialWindow * WINDOW_UPDATE_RATIO) {
-      Http2FrameWriter.windowUpdate(output.buffer(), s.id, s.recvConsumed);
-      s.recvWindow += s.recvConsumed;
-      s.recvConsumed = 0;
+    StreamWindow w = s.inbound;
+    w.consumed += n;
+    if (w.consumed >= initialWindow * WINDOW_UPDATE_RATIO) {
+      Http2FrameWriter.windowUpdate(output.buffer(), s.id, w.consumed);
+      w.window += w.consumed;
+      w.consumed = 0;
     }
   }
 
@@ -101,7 +126,7 @@ final class Http2InboundFlow {
     int delta = window - initialWindow;
     initialWindow = window;
     for (Http2Stream s : open) {
-      s.recvWindow += delta;
+      s.inbound.window += delta;
     }
   }
 }

@@ -30,6 +30,35 @@ public final class Http2OutboundFlow {
   /** Every new stream's send window: the peer's SETTINGS_INITIAL_WINDOW_SIZE. */
   private int initialWindow = Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
 
+  /**
+   * One stream's send side, owned by the stream and changed only through this class: the bytes the
+   * peer lets this side send, and the frames (DATA, trailing HEADERS) waiting for window, in order.
+   */
+  static final class StreamQueue {
+    private long window;
+    private ArrayDeque<Object> frames; // created on the first frame that waits
+    private long bytes; // the waiting DATA's flow-controlled bytes
+    private boolean inRotation; // in the flow's round-robin of streams ready to write
+
+    StreamQueue(long window) {
+      this.window = window;
+    }
+
+    /** Bytes the peer lets this side send on the stream now. */
+    long window() {
+      return window;
+    }
+
+    /** Bytes this side may still hand over without waiting: the window less what already waits. */
+    long unclaimedWindow() {
+      return Math.max(0, window - bytes);
+    }
+
+    boolean hasFrames() {
+      return frames != null && !frames.isEmpty();
+    }
+  }
+
   /** A DATA frame waiting, possibly partly sent. */
   private static final class PendingData {
     final ByteBuf content;
@@ -67,8 +96,8 @@ public final class Http2OutboundFlow {
     int delta = window - initialWindow;
     initialWindow = window;
     for (Http2Stream s : open) {
-      s.sendWindow += delta;
-      if (s.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+      s.outbound.window += delta;
+      if (s.outbound.window > Http2Settings.MAX_WINDOW_SIZE) {
         throw Http2Exception.connectionError(
             Http2Error.FLOW_CONTROL_ERROR,
             "SETTINGS_INITIAL_WINDOW_SIZE overflows a stream window");
@@ -77,7 +106,7 @@ public final class Http2OutboundFlow {
   }
 
   boolean hasPending(Http2Stream s) {
-    return s.pending != null && !s.pending.isEmpty();
+    return s.outbound.hasFrames();
   }
 
   void connectionWindowUpdate(int increment) throws Http2Exception {
@@ -90,13 +119,13 @@ public final class Http2OutboundFlow {
   }
 
   void streamWindowUpdate(Http2Stream s, int increment) throws Http2Exception {
-    s.sendWindow += increment;
-    if (s.sendWindow > Http2Settings.MAX_WINDOW_SIZE) {
+    s.outbound.window += increment;
+    if (s.outbound.window > Http2Settings.MAX_WINDOW_SIZE) {
       throw Http2Exception.streamError(
           s.id, Http2Error.FLOW_CONTROL_ERROR, "stream window above 2^31-1");
     }
-    if (hasPending(s) && !s.queuedForWrite) {
-      s.queuedForWrite = true;
+    if (hasPending(s) && !s.outbound.inRotation) {
+      s.outbound.inRotation = true;
       ready.add(s);
     }
     writePending();
@@ -105,8 +134,8 @@ public final class Http2OutboundFlow {
   /** Puts every stream with waiting frames back in the rotation (the initial window changed). */
   void requeueAll(Iterable<Http2Stream> streams) {
     for (Http2Stream s : streams) {
-      if (hasPending(s) && !s.queuedForWrite) {
-        s.queuedForWrite = true;
+      if (hasPending(s) && !s.outbound.inRotation) {
+        s.outbound.inRotation = true;
         ready.add(s);
       }
     }
@@ -114,16 +143,16 @@ public final class Http2OutboundFlow {
 
   /** Queues DATA on a stream; {@link #writePending()} sends it. Takes ownership of the content. */
   void writeData(Http2Stream s, ByteBuf content, boolean endStream, int padding, Promise<Void> p) {
-    if (s.pending == null) {
-      s.pending = new ArrayDeque<>(2);
+    if (s.outbound.frames == null) {
+      s.outbound.frames = new ArrayDeque<>(2);
     }
-    s.pending.add(new PendingData(content, endStream, padding, p));
-    s.pendingBytes += content.readableBytes() + padding;
+    s.outbound.frames.add(new PendingData(content, endStream, padding, p));
+    s.outbound.bytes += content.readableBytes() + padding;
     if (endStream) {
       s.localEnded(); // nothing may follow; the state changes now, the frame goes when it can
     }
-    if (!s.queuedForWrite) {
-      s.queuedForWrite = true;
+    if (!s.outbound.inRotation) {
+      s.outbound.inRotation = true;
       ready.add(s);
     }
     // Written on flush, so streams answered in one read share the window from the start.
@@ -131,7 +160,7 @@ public final class Http2OutboundFlow {
 
   /** Queues trailers behind waiting DATA. */
   void enqueueHeaders(Http2Stream s, Http2HeadersFrame trailers) {
-    s.pending.add(trailers);
+    s.outbound.frames.add(trailers);
     if (trailers.endStream()) {
       s.localEnded();
     }
@@ -142,18 +171,18 @@ public final class Http2OutboundFlow {
     int turns = ready.size();
     while (!ready.isEmpty()) {
       Http2Stream s = ready.poll();
-      s.queuedForWrite = false;
+      s.outbound.inRotation = false;
       if (!writeTurn(s)) {
         // Blocked by its own window: out of the rotation until its WINDOW_UPDATE.
         if (connectionWindow <= 0 && hasPending(s)) {
-          s.queuedForWrite = true;
+          s.outbound.inRotation = true;
           ready.addFirst(s);
           return;
         }
         continue;
       }
       if (hasPending(s)) {
-        s.queuedForWrite = true;
+        s.outbound.inRotation = true;
         ready.add(s);
       }
       if (--turns <= 0 && connectionWindow <= 0) {
@@ -170,9 +199,9 @@ public final class Http2OutboundFlow {
   private boolean writeTurn(Http2Stream s) {
     boolean sent = false;
     while (hasPending(s)) {
-      Object head = s.pending.peek();
+      Object head = s.outbound.frames.peek();
       if (head instanceof Http2HeadersFrame h) {
-        s.pending.poll();
+        s.outbound.frames.poll();
         // The state already moved when the trailers were queued; write without moving it again.
         connection.writeHeaderBlock(s.id, h.headers(), h.endStream(), h.padding());
         finishIfDone(s);
@@ -180,7 +209,7 @@ public final class Http2OutboundFlow {
       }
       PendingData d = (PendingData) head;
       int length = d.content.readableBytes();
-      long window = Math.min(connectionWindow, s.sendWindow);
+      long window = Math.min(connectionWindow, s.outbound.window);
       int max = (int) Math.min(Math.min(window, connection.peerMaxFrameSize()), QUANTUM);
       if (length + d.padding > max && !(length == 0 && d.padding == 0)) {
         if (max <= d.padding || max <= 0) {
@@ -197,7 +226,7 @@ public final class Http2OutboundFlow {
         spend(s, n + d.padding);
         return true;
       }
-      s.pending.poll();
+      s.outbound.frames.poll();
       Http2FrameWriter.dataHeader(output.buffer(), s.id, length, d.padding, d.endStream);
       output.data(d.content, d.promise);
       if (d.padding > 1) {
@@ -218,8 +247,8 @@ public final class Http2OutboundFlow {
 
   private void spend(Http2Stream s, int n) {
     connectionWindow -= n;
-    s.sendWindow -= n;
-    s.pendingBytes -= n;
+    s.outbound.window -= n;
+    s.outbound.bytes -= n;
   }
 
   private void finishIfDone(Http2Stream s) {
@@ -230,11 +259,11 @@ public final class Http2OutboundFlow {
 
   /** Releases and fails what waited on a stream that closed. */
   void discard(Http2Stream s) {
-    if (s.pending == null) {
+    if (s.outbound.frames == null) {
       return;
     }
     Object o;
-    while ((o = s.pending.poll()) != null) {
+    while ((o = s.outbound.frames.poll()) != null) {
       if (o instanceof PendingData d) {
         ReferenceCountUtil.release(d.content);
         if (d.promise != null) {
@@ -243,8 +272,8 @@ public final class Http2OutboundFlow {
         }
       }
     }
-    s.pendingBytes = 0;
+    s.outbound.bytes = 0;
     ready.remove(s);
-    s.queuedForWrite = false;
+    s.outbound.inRotation = false;
   }
 }

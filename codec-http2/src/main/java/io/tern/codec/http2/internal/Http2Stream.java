@@ -1,7 +1,5 @@
 package io.tern.codec.http2.internal;
 
-import java.util.ArrayDeque;
-
 /**
  * One stream's state (RFC 9113, section 5.1), its flow-control windows and what waits to be sent on
  * it.
@@ -30,22 +28,13 @@ final class Http2Stream {
   final int id;
   private State state = State.OPEN;
 
-  // Flow control and the send queue: kept by Http2InboundFlow and Http2OutboundFlow.
+  /** This side's receive window on the stream: kept by {@link Http2InboundFlow}. */
+  final Http2InboundFlow.StreamWindow inbound;
 
-  /** Bytes the peer lets this side send on the stream. */
-  long sendWindow;
-
-  /** Bytes this side lets the peer send. */
-  int recvWindow;
-
-  /** Received bytes the application consumed that were not yet returned by WINDOW_UPDATE. */
-  int recvConsumed;
-
-  /** Frames (DATA, trailing HEADERS) waiting for flow-control window, in order. */
-  ArrayDeque<Object> pending;
-
-  long pendingBytes;
-  boolean queuedForWrite;
+  /**
+   * The peer's send window on the stream and what waits for it: kept by {@link Http2OutboundFlow}.
+   */
+  final Http2OutboundFlow.StreamQueue outbound;
 
   // The received message: its header section, content-length and the DATA so far.
   private boolean headersReceived;
@@ -55,8 +44,8 @@ final class Http2Stream {
 
   Http2Stream(int id, long sendWindow, int recvWindow) {
     this.id = id;
-    this.sendWindow = sendWindow;
-    this.recvWindow = recvWindow;
+    this.outbound = new Http2OutboundFlow.StreamQueue(sendWindow);
+    this.inbound = new Http2InboundFlow.StreamWindow(recvWindow);
   }
 
   State state() {

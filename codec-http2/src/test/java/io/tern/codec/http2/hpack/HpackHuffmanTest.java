@@ -106,6 +106,27 @@ class HpackHuffmanTest {
   }
 
   @Test
+  void rejectsEosInTheMiddleOfALongString() {
+    // Thirty-two '0's (00000 each), EOS, then more '0's: the EOS is met with many bytes still
+    // ahead, where the decoder reads eight bytes at a time.
+    int[] bytes = new int[36];
+    for (int i = 20; i < 24; i++) {
+      bytes[i] = 0xff;
+    }
+    assertThatThrownBy(() -> decode(bytes)).isInstanceOf(HpackException.class);
+  }
+
+  @Test
+  void aLongCodeAtTheEndOfALongStringDecodes() throws HpackException {
+    // Sixteen '0's (ten bytes), then 0xE9 (a 27-bit code ending a string of this length) and its
+    // padding.
+    byte[] in = new byte[17];
+    Arrays.fill(in, 0, 16, (byte) '0');
+    in[16] = (byte) 0xE9;
+    assertRoundTrips(in);
+  }
+
+  @Test
   void acceptsPaddingOfOnes() throws HpackException {
     assertThat(decode(0x1f)).isEqualTo("a");
     assertThat(decode()).isEmpty();

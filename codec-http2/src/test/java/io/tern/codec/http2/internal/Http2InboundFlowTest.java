@@ -81,7 +81,7 @@ class Http2InboundFlowTest {
     Http2Stream s = new Http2Stream(1, 0, flow.initialWindow());
     assertThat(flow.receivedOnStream(s, 60_000)).isTrue();
     assertThat(flow.receivedOnStream(s, 6_000)).isFalse();
-    assertThat(s.recvWindow).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE - 60_000);
+    assertThat(s.inbound.window()).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE - 60_000);
   }
 
   @Test
@@ -94,8 +94,8 @@ class Http2InboundFlowTest {
     flow.consumedOnConnection(10_000);
     flow.consumedOnStream(s, 3_000);
     assertThat(windowUpdates()).containsExactly(Map.entry(0, 50_000), Map.entry(3, 33_000));
-    assertThat(s.recvWindow).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE + 33_000);
-    assertThat(s.recvConsumed).isZero();
+    assertThat(s.inbound.window()).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE + 33_000);
+    assertThat(s.inbound.consumed()).isZero();
   }
 
   @Test
@@ -105,8 +105,9 @@ class Http2InboundFlowTest {
     Http2Stream b = new Http2Stream(3, 0, flow.initialWindow() - 1_000);
     flow.initialWindowAcknowledged(1 << 20, List.of(a, b));
     int delta = (1 << 20) - Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE;
-    assertThat(a.recvWindow).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE + delta);
-    assertThat(b.recvWindow).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE - 1_000 + delta);
+    assertThat(a.inbound.window()).isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE + delta);
+    assertThat(b.inbound.window())
+        .isEqualTo(Http2Settings.DEFAULT_INITIAL_WINDOW_SIZE - 1_000 + delta);
     assertThat(flow.initialWindow()).isEqualTo(1 << 20);
   }
 }

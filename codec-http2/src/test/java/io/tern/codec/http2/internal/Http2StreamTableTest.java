@@ -30,8 +30,8 @@ class Http2StreamTableTest {
     Http2Stream b = table.openLocalStream(100, 200);
     assertThat(a.id).isEqualTo(1);
     assertThat(b.id).isEqualTo(3);
-    assertThat(a.sendWindow).isEqualTo(100);
-    assertThat(a.recvWindow).isEqualTo(200);
+    assertThat(a.outbound.window()).isEqualTo(100);
+    assertThat(a.inbound.window()).isEqualTo(200);
     assertThat(table.nextLocalStreamId()).isEqualTo(5);
     assertThat(table.activeLocalStreams()).isEqualTo(2);
     assertThat(table.activePeerStreams()).isZero();

@@ -1,17 +1,20 @@
 package io.tern.handler.ssl.openssl.internal;
 
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
 import io.tern.handler.ssl.openssl.internal.lib.Crypto;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import javax.net.ssl.SSLException;
 
 /**
- * The ciphertext side of one {@link OpenSslEngine}: complete TLS records go from the caller's
- * buffer into the connection's read BIO, and what OpenSSL wrote into the write BIO (records,
- * handshake messages, alerts, {@code close_notify}) goes out into the caller's buffer. Two things
- * outlive what the BIOs can hold: one plain record to send after everything queued (an alert the
- * engine makes itself, see {@link #sendAfterQueued}), and, once the connection is freed, whatever
- * was still unsent, kept in a Java array and handed out from there.
+ * The ciphertext side of one {@link OpenSslEngine}: complete TLS records in the caller's buffer are
+ * lent to the connection's read BIO for the duration of a call (OpenSSL reads them where they are,
+ * or from one per-thread copy when they are on the heap), and what OpenSSL wrote into the write BIO
+ * (records, handshake messages, alerts, {@code close_notify}) goes out into the caller's buffer.
+ * Two things outlive what the BIOs can hold: one plain record to send after everything queued (an
+ * alert the engine makes itself, see {@link #sendAfterQueued}), and, once the connection is freed,
+ * whatever was still unsent, kept in a Java array and handed out from there.
  *
  * <p>The engine decides when records are read and written and when the connection ends; this class
  * only moves bytes and never looks at the handshake state.
@@ -25,7 +28,19 @@ final class CiphertextIo {
   /** A record's fragment may not exceed 2^14 plus 2048 bytes of expansion. */
   private static final int MAX_FRAGMENT = (1 << 14) + 2048;
 
+  private static final long UNKNOWN = -1;
+
   private final Connection connection;
+
+  /** The read BIO's {@code BUF_MEM}, which {@link #present} points at the caller's records. */
+  private final MemorySegment readBufMem;
+
+  /**
+   * The write BIO's length as far as known without asking OpenSSL, or {@link #UNKNOWN}: only
+   * OpenSSL calls make it grow, and the engine says when it made one.
+   */
+  private long pendingOutput = UNKNOWN;
+
   private boolean freed;
 
   /** What was still unsent when the connection was freed, or null. */
@@ -36,8 +51,11 @@ final class CiphertextIo {
   /** A record to send once the write BIO is empty, or null. */
   private byte[] trailer;
 
+  @SuppressWarnings("restricted") // the BUF_MEM lives as long as the connection, which we free
   CiphertextIo(Connection connection) {
     this.connection = connection;
+    this.readBufMem =
+        MemorySegment.ofAddress(connection.readBufMem()).reinterpret(Crypto.BUF_MEM_SIZE);
   }
 
   /**
@@ -58,13 +76,66 @@ final class CiphertextIo {
     return src.limit() - index >= record ? record : 0;
   }
 
-  /** Writes {@code length} bytes of {@code src} at {@code index} into the read BIO. */
-  void feed(ByteBuffer src, int index, int length) {
-    MemorySegment bytes = MemorySegment.ofBuffer(src).asSlice(index - src.position(), length);
-    int written = Crypto.bioWrite(connection.readBio(), bytes, length);
-    if (written != length) {
-      throw SslErrors.outOfMemory("BIO_write");
+  /**
+   * Lets OpenSSL read {@code length} bytes of {@code src} at {@code index}, until {@link
+   * #withdraw}: in place when {@code src} is in native memory, else from a per-thread native copy
+   * (at most {@link #maxPresentable(ByteBuffer)} bytes). The caller must call {@link #withdraw}
+   * before it returns, even when OpenSSL fails.
+   */
+  void present(ByteBuffer src, int index, int length) {
+    MemorySegment all = MemorySegment.ofBuffer(src);
+    long address;
+    if (all.isNative()) {
+      address = all.address() + (index - src.position());
+    } else {
+      MemorySegment room = Scratch.get().inbound();
+      MemorySegment.copy(all, index - src.position(), room, 0, length);
+      address = room.address();
     }
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_DATA, address);
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_LENGTH, length);
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_MAX, length);
+  }
+
+  /** How many bytes of {@code src} {@link #present} takes in one go. */
+  static int maxPresentable(ByteBuffer src) {
+    return src.isDirect() ? Integer.MAX_VALUE : Scratch.INBOUND;
+  }
+
+  /** Bytes of the presented ones that OpenSSL has not read yet. */
+  long unread() {
+    return readBufMem.get(JAVA_LONG, Crypto.BUF_MEM_LENGTH);
+  }
+
+  /**
+   * Takes back what {@link #present} lent: OpenSSL sees an empty BIO again, and no pointer into the
+   * caller's memory is left behind.
+   *
+   * @return the bytes OpenSSL did not read
+   */
+  int withdraw() {
+    int unread = (int) unread();
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_LENGTH, 0L);
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_MAX, 0L);
+    readBufMem.set(JAVA_LONG, Crypto.BUF_MEM_DATA, Crypto.emptyAddress());
+    return unread;
+  }
+
+  /**
+   * Forgets what is known about the write BIO's length: OpenSSL was called and may have written
+   * into it.
+   */
+  void outputMayHaveGrown() {
+    pendingOutput = UNKNOWN;
+  }
+
+  private long pendingOutput() {
+    long pending = pendingOutput;
+    if (pending == UNKNOWN) {
+      pending = Crypto.bioPending(connection.writeBio());
+      pendingOutput = pending;
+    }
+    return pending;
   }
 
   /** Whether anything waits to be sent: in the write BIO, the trailer, or the leftover. */
@@ -72,7 +143,7 @@ final class CiphertextIo {
     if (leftover != null) {
       return leftoverOffset < leftover.length;
     }
-    return trailer != null || (!freed && Crypto.bioPending(connection.writeBio()) > 0);
+    return trailer != null || (!freed && pendingOutput() > 0);
   }
 
   /**
@@ -92,21 +163,27 @@ final class CiphertextIo {
       leftoverOffset += n;
       return n;
     }
-    long pending = freed ? 0 : Crypto.bioPending(connection.writeBio());
-    if (pending == 0) {
-      if (trailer != null && room >= trailer.length) {
-        dst.put(trailer);
-        int n = trailer.length;
-        trailer = null;
-        return n;
+    long pending = freed ? 0 : pendingOutput;
+    if (pending != 0) {
+      // Unknown length: ask for all the room has, which says whether anything is left.
+      int n = pending == UNKNOWN ? room : (int) Math.min(room, pending);
+      int read = Crypto.bioRead(connection.writeBio(), MemorySegment.ofBuffer(dst), n);
+      if (read > 0) {
+        dst.position(dst.position() + read);
+        if (pending == UNKNOWN) {
+          pendingOutput = read < n ? 0 : UNKNOWN;
+        } else {
+          pendingOutput = pending - read;
+        }
+        return read;
       }
-      return 0;
+      pendingOutput = 0; // a memory BIO reads nothing only when it is empty
     }
-    int n = (int) Math.min(room, pending);
-    int read = Crypto.bioRead(connection.writeBio(), MemorySegment.ofBuffer(dst), n);
-    if (read > 0) {
-      dst.position(dst.position() + read);
-      return read;
+    if (trailer != null && room >= trailer.length) {
+      dst.put(trailer);
+      int n = trailer.length;
+      trailer = null;
+      return n;
     }
     return 0;
   }
@@ -119,6 +196,7 @@ final class CiphertextIo {
   /** Drops everything queued in the write BIO and sends {@code record} alone instead. */
   void sendInstead(byte[] record) {
     Crypto.bioReset(connection.writeBio());
+    pendingOutput = 0;
     trailer = record.clone();
   }
 
@@ -135,6 +213,7 @@ final class CiphertextIo {
     if (freed) {
       return;
     }
+    withdraw();
     long pending = Crypto.bioPending(connection.writeBio());
     int trailing = trailer == null ? 0 : trailer.length;
     if (pending + trailing > 0) {

@@ -8,8 +8,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One engine's native state: the {@code SSL} object and the two memory BIOs it owns (ciphertext in,
- * ciphertext out). {@link #free()} releases them exactly once: the engine calls it when it is
- * closed in both directions, and a {@link Cleaner} calls it if an engine is dropped unclosed.
+ * ciphertext out). The inbound BIO is a read-only memory BIO whose {@code BUF_MEM} the engine
+ * points at the caller's records for the duration of one call ({@link CiphertextIo#present}), so
+ * OpenSSL reads them where they are instead of from a copy. {@link #free()} releases them exactly
+ * once: the engine calls it when it is closed in both directions, and a {@link Cleaner} calls it if
+ * an engine is dropped unclosed.
  *
  * <p>The cleaner action is this object, which refers to no engine, so an unreachable engine can be
  * collected.
@@ -20,14 +23,16 @@ final class Connection implements Runnable {
   private final long ssl;
   private final long rbio;
   private final long wbio;
+  private final long readBufMem;
   private final AtomicLong live;
   private final AtomicBoolean freed = new AtomicBoolean();
   private Cleaner.Cleanable cleanable;
 
-  private Connection(long ssl, long rbio, long wbio, AtomicLong live) {
+  private Connection(long ssl, long rbio, long wbio, long readBufMem, AtomicLong live) {
     this.ssl = ssl;
     this.rbio = rbio;
     this.wbio = wbio;
+    this.readBufMem = readBufMem;
     this.live = live;
   }
 
@@ -42,7 +47,7 @@ final class Connection implements Runnable {
     if (ssl == 0) {
       throw SslErrors.outOfMemory("SSL_new");
     }
-    long rbio = Crypto.bioNewMem();
+    long rbio = Crypto.bioNewReadOnlyMem();
     long wbio = rbio == 0 ? 0 : Crypto.bioNewMem();
     if (wbio == 0) {
       if (rbio != 0) {
@@ -51,11 +56,18 @@ final class Connection implements Runnable {
       Ssl.free(ssl);
       throw SslErrors.outOfMemory("BIO_new");
     }
+    long readBufMem = Crypto.bioMemPtr(rbio, Scratch.get().countAddress);
+    if (readBufMem == 0) {
+      Crypto.bioFree(rbio);
+      Crypto.bioFree(wbio);
+      Ssl.free(ssl);
+      throw SslErrors.outOfMemory("BIO_get_mem_ptr");
+    }
     Ssl.setBio(ssl, rbio, wbio);
     Ssl.setClientMode(ssl, client);
     NativeResources.connectionCreated();
     live.incrementAndGet();
-    return new Connection(ssl, rbio, wbio, live);
+    return new Connection(ssl, rbio, wbio, readBufMem, live);
   }
 
   /** The {@code SSL}. */
@@ -63,9 +75,14 @@ final class Connection implements Runnable {
     return ssl;
   }
 
-  /** The memory BIO OpenSSL reads the peer's records from. */
+  /** The read-only memory BIO OpenSSL reads the peer's records from. */
   long readBio() {
     return rbio;
+  }
+
+  /** The {@code BUF_MEM} of {@link #readBio()}: where OpenSSL reads the peer's records from. */
+  long readBufMem() {
+    return readBufMem;
   }
 
   /** The memory BIO OpenSSL writes records for the peer into. */

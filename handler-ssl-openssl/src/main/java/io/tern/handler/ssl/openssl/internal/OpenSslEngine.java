@@ -154,7 +154,9 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   /** TLS 1.2: renegotiation; TLS 1.3: a key update, as the JDK does. */
   private void rehandshake() throws SSLException {
     if (Ssl.versionNumber(ssl) >= Ssl.TLS1_3_VERSION) {
-      if (Ssl.keyUpdate(ssl, Ssl.KEY_UPDATE_REQUESTED) != 1) {
+      int rc = Ssl.keyUpdate(ssl, Ssl.KEY_UPDATE_REQUESTED);
+      io.outputMayHaveGrown();
+      if (rc != 1) {
         throw fail(Ssl.ERROR_SSL, false);
       }
       return;
@@ -170,6 +172,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   /** Runs the handshake as far as the bytes in hand allow; completes it when OpenSSL says so. */
   private void handshakeStep() throws SSLException {
     int rc = Ssl.doHandshake(ssl);
+    io.outputMayHaveGrown();
     if (rc == 1) {
       handshakeDone();
       return;
@@ -322,6 +325,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       plaintext = scratch.record;
     }
     int rc = Ssl.write(ssl, plaintext, chunk, scratch.countAddress);
+    io.outputMayHaveGrown();
     if (rc != 1) {
       throw fail(Ssl.getError(ssl, rc), false);
     }
@@ -379,17 +383,26 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         }
         break;
       }
-      io.feed(src, start + consumed, record);
-      consumed += record;
-      handshakeStep();
+      io.present(src, start + consumed, record);
+      int unread;
+      try {
+        handshakeStep();
+      } finally {
+        unread = io.withdraw();
+      }
+      consumed += record - unread;
+      if (unread > 0) {
+        break; // the handshake ended before this record: it is read below, as data
+      }
     }
     if (state == State.READY) {
       long room = remaining(dsts, offset, length);
+      int presentable = CiphertextIo.maxPresentable(src);
       int span = 0;
       long needed = 0;
       for (; ; ) {
         int record = CiphertextIo.completeRecord(src, start + consumed + span);
-        if (record == 0) {
+        if (record == 0 || span + record > presentable) {
           break;
         }
         int plaintext = Math.min(record - CiphertextIo.RECORD_HEADER, MAX_PLAINTEXT);
@@ -400,9 +413,15 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         span += record;
       }
       if (span > 0) {
-        io.feed(src, start + consumed, span);
-        consumed += span;
-        produced = readPlaintext(dsts, offset, length);
+        io.present(src, start + consumed, span);
+        int unread;
+        try {
+          produced = readPlaintext(dsts, offset, length);
+        } finally {
+          unread = io.withdraw();
+        }
+        // After the peer's close_notify nothing more is read: what follows it is dropped.
+        consumed += receivedCloseNotify ? span : span - unread;
         if (settings.client()) {
           rememberSession();
         }
@@ -431,11 +450,18 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         i++;
         continue;
       }
-      int rc = Ssl.read(ssl, MemorySegment.ofBuffer(dst), dst.remaining(), scratch.countAddress);
+      int requested = dst.remaining();
+      int rc = Ssl.read(ssl, MemorySegment.ofBuffer(dst), requested, scratch.countAddress);
+      io.outputMayHaveGrown();
       if (rc == 1) {
         int n = (int) scratch.count();
         dst.position(dst.position() + n);
         produced += n;
+        if (n < requested && io.unread() == 0) {
+          // OpenSSL reads one record at a time (no read-ahead): a record that did not fill the
+          // room is used up, and the BIO holds no other, so another read would only say so.
+          break;
+        }
         continue;
       }
       int error = Ssl.getError(ssl, rc);
@@ -464,8 +490,12 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       return;
     }
     outboundClosed = true;
-    if (state == State.READY && !io.isFreed() && Ssl.shutdown(ssl) < 0) {
-      Crypto.errClear(); // nothing to send after all; the connection ends anyway
+    if (state == State.READY && !io.isFreed()) {
+      int rc = Ssl.shutdown(ssl);
+      io.outputMayHaveGrown();
+      if (rc < 0) {
+        Crypto.errClear(); // nothing to send after all; the connection ends anyway
+      }
     } else if (state == State.HANDSHAKING && !io.isFreed()) {
       // OpenSSL cannot shut a connection down mid-handshake. A close_notify in a plaintext record,
       // after what is already queued, tells the peer to give up: it either takes it as such or

@@ -40,6 +40,8 @@ public final class Crypto {
   private static final MethodHandle BIO_FREE = fn("BIO_free", JAVA_INT, JAVA_LONG);
   private static final MethodHandle BIO_CTRL =
       fn("BIO_ctrl", JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
+  private static final MethodHandle BIO_NEW_MEM_BUF =
+      fn("BIO_new_mem_buf", JAVA_LONG, JAVA_LONG, JAVA_INT);
   private static final MethodHandle BIO_PENDING = fn("BIO_ctrl_pending", JAVA_LONG, JAVA_LONG);
   private static final MethodHandle BIO_READ =
       critical("BIO_read", JAVA_INT, JAVA_LONG, ADDRESS, JAVA_INT);
@@ -81,6 +83,27 @@ public final class Crypto {
 
   /** {@code BIO_C_SET_BUF_MEM_EOF_RETURN}: what an empty memory BIO's read returns. */
   static final int BIO_C_SET_BUF_MEM_EOF_RETURN = 130;
+
+  /** {@code BIO_C_GET_BUF_MEM_PTR}: the {@code BUF_MEM} a memory BIO reads from. */
+  static final int BIO_C_GET_BUF_MEM_PTR = 115;
+
+  /** A valid address for an empty read-only memory BIO to point at. */
+  private static final MemorySegment EMPTY = Arena.global().allocate(8, 8);
+
+  /**
+   * The layout of {@code BUF_MEM} ({@code buffer.h}, public and unchanged since 1.1.0): {@code
+   * size_t length; char *data; size_t max; unsigned long flags;}.
+   */
+  public static final long BUF_MEM_SIZE = 32;
+
+  /** Offset of {@code BUF_MEM.length}. */
+  public static final long BUF_MEM_LENGTH = 0;
+
+  /** Offset of {@code BUF_MEM.data}. */
+  public static final long BUF_MEM_DATA = 8;
+
+  /** Offset of {@code BUF_MEM.max}. */
+  public static final long BUF_MEM_MAX = 16;
 
   /** {@code X509_V_FLAG_PARTIAL_CHAIN}: any trusted certificate is an anchor, as in the JDK. */
   public static final long X509_V_FLAG_PARTIAL_CHAIN = 0x80000L;
@@ -221,6 +244,41 @@ public final class Crypto {
     } catch (Throwable t) {
       throw rethrow(t);
     }
+  }
+
+  /** The address {@link #bioNewReadOnlyMem} BIOs point at while they hold nothing. */
+  public static long emptyAddress() {
+    return EMPTY.address();
+  }
+
+  /**
+   * Creates an empty read-only memory BIO ({@code BIO_new_mem_buf}) whose read of nothing asks to
+   * retry. Its {@code BUF_MEM} ({@link #bioMemPtr}) belongs to the BIO, but its {@code data} does
+   * not: a read-only BIO never frees or writes it, so the caller may point it at any memory that
+   * stays valid while OpenSSL may read it. Reads advance {@code data} and shrink {@code length} and
+   * {@code max}.
+   *
+   * @return the BIO, or 0 when out of memory
+   */
+  public static long bioNewReadOnlyMem() {
+    try {
+      long bio = (long) BIO_NEW_MEM_BUF.invokeExact(EMPTY.address(), 0);
+      if (bio != 0) {
+        bioCtrl(bio, BIO_C_SET_BUF_MEM_EOF_RETURN, -1L, 0L);
+      }
+      return bio;
+    } catch (Throwable t) {
+      throw rethrow(t);
+    }
+  }
+
+  /**
+   * {@code BIO_get_mem_ptr}: the {@code BUF_MEM} of a memory BIO, written to the native {@code
+   * long} at {@code outAddress} and returned.
+   */
+  public static long bioMemPtr(long bio, long outAddress) {
+    bioCtrl(bio, BIO_C_GET_BUF_MEM_PTR, 0L, outAddress);
+    return MemorySegment.ofAddress(outAddress).reinterpret(8).get(JAVA_LONG, 0);
   }
 
   /** {@code BIO_ctrl}. */

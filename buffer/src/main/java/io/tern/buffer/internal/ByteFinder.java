@@ -16,8 +16,9 @@ import java.nio.ByteOrder;
  * Each long is XORed with the value repeated eight times, which turns a matching byte into zero,
  * and {@code (x - 0x0101…01) & ~x & 0x8080…80} sets the top bit of every zero byte. That test can
  * also flag a byte <em>above</em> a zero byte (through the borrow), never one below it, so the
- * lowest flagged byte, {@code numberOfTrailingZeros / 8}, is always the first match. The last
- * {@code length % 8} bytes (and ranges under eight bytes) go byte by byte.
+ * lowest flagged byte, {@code numberOfTrailingZeros / 8}, is always the first match. A range that
+ * is not a multiple of eight ends with a word that overlaps the one before it (whose bytes are
+ * known not to match), so only ranges under eight bytes go byte by byte.
  *
  * <p>Stateless: one shared instance per byte value, so a search allocates nothing whatever the JIT
  * does with escape analysis.
@@ -63,41 +64,52 @@ public final class ByteFinder implements BulkByteProcessor {
 
   @Override
   public int scan(byte[] array, int offset, int from, int to) {
-    byte v = value;
-    long p = pattern;
     int i = offset + from;
     int end = offset + to;
-    for (int last = end - Long.BYTES; i <= last; i += Long.BYTES) {
+    if (to - from < Long.BYTES) {
+      for (; i < end; i++) {
+        if (array[i] == value) {
+          return i - offset;
+        }
+      }
+      return -1;
+    }
+    long p = pattern;
+    for (int last = end - Long.BYTES; ; i += Long.BYTES) {
+      // The last word overlaps the one before it, whose bytes did not match.
+      i = Math.min(i, last);
       long found = zeroBytes((long) ARRAY_LONG_LE.get(array, i) ^ p);
       if (found != 0) {
         return i - offset + (Long.numberOfTrailingZeros(found) >>> 3);
       }
-    }
-    for (; i < end; i++) {
-      if (array[i] == v) {
-        return i - offset;
+      if (i == last) {
+        return -1;
       }
     }
-    return -1;
   }
 
   @Override
   public int scan(MemorySegment memory, long offset, int from, int to) {
-    byte v = value;
+    if (to - from < Long.BYTES) {
+      for (int i = from; i < to; i++) {
+        if (memory.get(ValueLayout.JAVA_BYTE, offset + i) == value) {
+          return i;
+        }
+      }
+      return -1;
+    }
     long p = pattern;
-    int i = from;
-    for (int last = to - Long.BYTES; i <= last; i += Long.BYTES) {
+    for (int i = from, last = to - Long.BYTES; ; i += Long.BYTES) {
+      // The last word overlaps the one before it, whose bytes did not match.
+      i = Math.min(i, last);
       long found = zeroBytes(memory.get(SEGMENT_LONG_LE, offset + i) ^ p);
       if (found != 0) {
         return i + (Long.numberOfTrailingZeros(found) >>> 3);
       }
-    }
-    for (; i < to; i++) {
-      if (memory.get(ValueLayout.JAVA_BYTE, offset + i) == v) {
-        return i;
+      if (i == last) {
+        return -1;
       }
     }
-    return -1;
   }
 
   // The top bit of each zero byte of x (and possibly of bytes above the first zero byte).

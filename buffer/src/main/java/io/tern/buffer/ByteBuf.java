@@ -66,9 +66,12 @@ import java.util.Objects;
  * <p>Implementations (in this module) provide a small core of {@code protected} methods: one load
  * and one store of a field of a given width and byte order, four bulk copies, capacity adjustment,
  * deallocation, {@link #alloc()} and {@link #nioBuffer(int, int)}, optionally faster scan loops.
- * Every public method is written once, here, on top of that core, and checks bounds and
- * accessibility before calling it, so the core never checks. {@code ByteBuf} extends {@code Object}
- * directly and its implementations sit one or two levels below it.
+ * Every public method is written once on top of that core, and checks bounds and accessibility
+ * before calling it, so the core never checks. The search family and the bulk transfers that pick a
+ * path by the kind of memory at either end keep their logic in two package-private helpers, {@code
+ * ByteSearch} and {@code BulkTransfer}, which take the buffer as an argument; the methods here are
+ * their entry points. {@code ByteBuf} extends {@code Object} directly and its implementations sit
+ * one or two levels below it.
  */
 public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   /**
@@ -1290,6 +1293,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
 
   // =============================================================================================
   // Absolute bulk transfers: getBytes and setBytes at an index; no index of this buffer moves.
+  // Copies to and from arrays and segments are one core call each and stay here; the transfers
+  // that pick a path by the memory at either end are entry points of BulkTransfer.
 
   /**
    * Fills {@code dst} from {@code index}.
@@ -1331,18 +1336,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws ReadOnlyBufferException if {@code dst} is read-only
    */
   public final ByteBuf getBytes(int index, ByteBuffer dst) {
-    int length = dst.remaining();
-    checkIndex(index, length);
-    if (dst.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    int position = dst.position();
-    if (dst.hasArray()) {
-      copyTo(index, dst.array(), dst.arrayOffset() + position, length);
-    } else {
-      copyTo(index, MemorySegment.ofBuffer(dst), 0, length);
-    }
-    dst.position(position + length);
+    BulkTransfer.getBytes(this, index, dst);
     return this;
   }
 
@@ -1408,25 +1402,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws ReadOnlyBufferException if {@code dst} is read-only
    */
   public final ByteBuf getBytes(int index, ByteBuf dst, int dstIndex, int length) {
-    checkIndex(index, length);
-    dst.checkIndex(dstIndex, length);
-    if (dst.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    if (dst.hasArray()) {
-      copyTo(index, dst.array(), dst.arrayOffset() + dstIndex, length);
-    } else if (this.hasArray()) {
-      // From an array into native memory (an encoder copying a wrapped body): the destination
-      // copies from the array itself, without a view of its memory made for this one copy (a
-      // pooled buffer's view is a new segment object each time).
-      dst.copyFrom(dstIndex, this.array(), this.arrayOffset() + index, length);
-    } else if (dst.hasMemorySegment()) {
-      copyTo(index, dst.memorySegment(), dstIndex, length);
-    } else if (this.hasMemorySegment()) {
-      dst.copyFrom(dstIndex, this.memorySegment(), index, length);
-    } else {
-      ByteBufs.copyViaArray(this, index, dst, dstIndex, length);
-    }
+    BulkTransfer.getBytes(this, index, dst, dstIndex, length);
     return this;
   }
 
@@ -1441,12 +1417,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final ByteBuf getBytes(int index, OutputStream out, int length) throws IOException {
-    checkIndex(index, length);
-    if (this.hasArray()) {
-      out.write(this.array(), this.arrayOffset() + index, length);
-    } else {
-      ByteBufs.writeTo(this, index, out, length);
-    }
+    BulkTransfer.getBytes(this, index, out, length);
     return this;
   }
 
@@ -1461,11 +1432,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int getBytes(int index, GatheringByteChannel out, int length) throws IOException {
-    checkIndex(index, length);
-    if (this.nioBufferCount() == 1) {
-      return out.write(nioBuffer(index, length));
-    }
-    return (int) out.write(this.nioBuffers(index, length));
+    return BulkTransfer.getBytes(this, index, out, length);
   }
 
   /**
@@ -1482,16 +1449,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   public final int getBytes(int index, FileChannel out, long position, int length)
       throws IOException {
-    checkIndex(index, length);
-    int written = 0;
-    for (ByteBuffer b : this.nioBuffers(index, length)) {
-      int n = out.write(b, position + written);
-      written += n;
-      if (b.hasRemaining()) {
-        break;
-      }
-    }
-    return written;
+    return BulkTransfer.getBytes(this, index, out, position, length);
   }
 
   /**
@@ -1532,15 +1490,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if fewer than {@code src.remaining()} bytes remain
    */
   public final ByteBuf setBytes(int index, ByteBuffer src) {
-    int length = src.remaining();
-    checkIndex(index, length);
-    int position = src.position();
-    if (src.hasArray()) {
-      copyFrom(index, src.array(), src.arrayOffset() + position, length);
-    } else {
-      copyFrom(index, MemorySegment.ofBuffer(src), 0, length);
-    }
-    src.position(position + length);
+    BulkTransfer.setBytes(this, index, src);
     return this;
   }
 
@@ -1621,16 +1571,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int setBytes(int index, InputStream in, int length) throws IOException {
-    checkIndex(index, length);
-    if (this.hasArray()) {
-      return in.read(this.array(), this.arrayOffset() + index, length);
-    }
-    byte[] tmp = new byte[Math.min(length, ByteBufs.CHUNK)];
-    int n = in.read(tmp, 0, tmp.length);
-    if (n > 0) {
-      setBytes(index, tmp, 0, n);
-    }
-    return n;
+    return BulkTransfer.setBytes(this, index, in, length);
   }
 
   /**
@@ -1644,14 +1585,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int setBytes(int index, ScatteringByteChannel in, int length) throws IOException {
-    checkIndex(index, length);
-    if (this.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    if (this.nioBufferCount() == 1) {
-      return in.read(nioBuffer(index, length));
-    }
-    return (int) in.read(this.nioBuffers(index, length));
+    return BulkTransfer.setBytes(this, index, in, length);
   }
 
   /**
@@ -1668,22 +1602,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    */
   public final int setBytes(int index, FileChannel in, long position, int length)
       throws IOException {
-    checkIndex(index, length);
-    if (this.isReadOnly()) {
-      throw new ReadOnlyBufferException();
-    }
-    int read = 0;
-    for (ByteBuffer b : this.nioBuffers(index, length)) {
-      int n = in.read(b, position + read);
-      if (n < 0) {
-        return read == 0 ? -1 : read;
-      }
-      read += n;
-      if (b.hasRemaining()) {
-        break;
-      }
-    }
-    return read;
+    return BulkTransfer.setBytes(this, index, in, position, length);
   }
 
   /**
@@ -1695,8 +1614,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final ByteBuf setZero(int index, int length) {
-    checkIndex(index, length);
-    ByteBufs.fillZero(this, index, length);
+    BulkTransfer.setZero(this, index, length);
     return this;
   }
 
@@ -2099,7 +2017,8 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
   }
 
   // =============================================================================================
-  // Search: the public methods check and clamp, then run scanAsc or scanDesc of the core.
+  // Search: entry points of ByteSearch, which checks and clamps, then runs scanAsc or scanDesc of
+  // the core (a single byte value with the word-at-a-time ByteFinder).
 
   /**
    * Finds {@code value} between two indexes: forward in {@code [fromIndex, toIndex)} when {@code
@@ -2112,15 +2031,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the absolute index of the first match, or {@code -1}
    */
   public final int indexOf(int fromIndex, int toIndex, byte value) {
-    ensureAccessible();
-    if (fromIndex <= toIndex) {
-      int from = Math.max(fromIndex, 0);
-      int to = Math.min(toIndex, capacity);
-      return from >= to ? -1 : scanAsc(from, to, b -> b != value);
-    }
-    int from = Math.min(fromIndex, capacity);
-    int to = Math.max(toIndex, 0);
-    return from <= to ? -1 : scanDesc(to, from, b -> b != value);
+    return ByteSearch.indexOf(this, fromIndex, toIndex, value);
   }
 
   /**
@@ -2156,9 +2067,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int bytesBefore(int index, int length, byte value) {
-    checkIndex(index, length);
-    int i = scanAsc(index, index + length, b -> b != value);
-    return i < 0 ? -1 : i - index;
+    return ByteSearch.bytesBefore(this, index, length, value);
   }
 
   /**
@@ -2168,8 +2077,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the absolute index where it stopped, or {@code -1}
    */
   public final int forEachByte(ByteProcessor processor) {
-    ensureAccessible();
-    return scanAsc(readerIndex, writerIndex, processor);
+    return ByteSearch.forEachByte(this, readerIndex, writerIndex - readerIndex, processor);
   }
 
   /**
@@ -2183,8 +2091,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int forEachByte(int index, int length, ByteProcessor processor) {
-    checkIndex(index, length);
-    return scanAsc(index, index + length, processor);
+    return ByteSearch.forEachByte(this, index, length, processor);
   }
 
   /**
@@ -2194,8 +2101,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @return the absolute index where it stopped, or {@code -1}
    */
   public final int forEachByteDesc(ByteProcessor processor) {
-    ensureAccessible();
-    return scanDesc(readerIndex, writerIndex, processor);
+    return ByteSearch.forEachByteDesc(this, readerIndex, writerIndex - readerIndex, processor);
   }
 
   /**
@@ -2209,8 +2115,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final int forEachByteDesc(int index, int length, ByteProcessor processor) {
-    checkIndex(index, length);
-    return scanDesc(index, index + length, processor);
+    return ByteSearch.forEachByteDesc(this, index, length, processor);
   }
 
   // =============================================================================================
@@ -2487,14 +2392,7 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IndexOutOfBoundsException if the range is out of bounds
    */
   public final String toString(int index, int length, Charset charset) {
-    checkIndex(index, length);
-    if (length == 0) {
-      return "";
-    }
-    if (hasArray()) {
-      return new String(array(), arrayOffset() + index, length, charset);
-    }
-    return ByteBufs.decode(this, index, length, charset);
+    return BulkTransfer.decode(this, index, length, charset);
   }
 
   /**

@@ -45,6 +45,9 @@ public final class ByteBufUtil {
    */
   private static final int ASCII_LEAD_CHARS = 8;
 
+  // Stands for an exact UTF-8 length not counted yet.
+  private static final int UNCOUNTED = Integer.MIN_VALUE;
+
   private ByteBufUtil() {}
 
   // ---------------------------------------------------------------------------------------------
@@ -261,36 +264,35 @@ public final class ByteBufUtil {
   public static int writeUtf8(ByteBuf buf, CharSequence seq, int start, int end) {
     Objects.checkFromToIndex(start, end, seq.length());
     int chars = end - start;
-    if ((long) chars * Utf8.MAX_BYTES_PER_CHAR > buf.writableBytes() && seq instanceof String s) {
-      int written = writeUtf8InPlace(buf, s, start, end);
-      if (written >= 0) {
-        return written;
+    // The exact UTF-8 length once counted (only ever for a String, which cannot change between
+    // counting and writing), so that sizing the buffer never counts the text a second time.
+    int exact = UNCOUNTED;
+    if ((long) chars * Utf8.MAX_BYTES_PER_CHAR > buf.writableBytes()
+        && seq instanceof String s
+        && !buf.isReadOnly()) {
+      long address = rawAddress(buf);
+      if (address >= 0 || buf.hasArray()) {
+        exact = Utf8.length(s, start, end);
+        if (exact <= buf.writableBytes()) {
+          return writeUtf8InPlace(buf, s, start, end, address, exact);
+        }
       }
     }
-    return reserveAndWrite(buf, seq, start, end, utf8MaxBytes(chars));
+    return reserveAndWrite(buf, seq, start, end, utf8MaxBytes(chars), exact);
   }
 
   /**
-   * Encodes {@code s[start, end)} at the writer index if its exact UTF-8 length fits the writable
-   * bytes of a buffer whose memory can be written directly; -1 (nothing written) otherwise.
+   * Encodes {@code s[start, end)}, whose exact UTF-8 length fits the writable bytes, at the writer
+   * index of a buffer whose memory can be written directly ({@code address >= 0}: native memory at
+   * that address; otherwise its array).
    *
    * <p>Why: encoders size their buffer from the message, so the text fits but three bytes per char
    * do not, and reserving the worst case would grow the buffer (a new pooled region and a copy) for
    * room it never uses. A {@code String} cannot change between measuring and writing, so its exact
    * length bounds the writes.
    */
-  private static int writeUtf8InPlace(ByteBuf buf, String s, int start, int end) {
-    if (buf.isReadOnly()) {
-      return -1;
-    }
-    long address = rawAddress(buf);
-    if (address < 0 && !buf.hasArray()) {
-      return -1;
-    }
-    int exact = Utf8.length(s, start, end);
-    if (exact > buf.writableBytes()) {
-      return -1;
-    }
+  private static int writeUtf8InPlace(
+      ByteBuf buf, String s, int start, int end, long address, int exact) {
     int writerIndex = buf.writerIndex();
     if (address >= 0) {
       Utf8.encodeAsciiLedAt(s, start, end, address + writerIndex);
@@ -314,22 +316,30 @@ public final class ByteBufUtil {
    * @throws IndexOutOfBoundsException if the buffer cannot grow enough
    */
   public static int reserveAndWriteUtf8(ByteBuf buf, CharSequence seq, int reserveBytes) {
-    return reserveAndWrite(buf, seq, 0, seq.length(), reserveBytes);
+    return reserveAndWrite(buf, seq, 0, seq.length(), reserveBytes, UNCOUNTED);
   }
 
+  // exact: the UTF-8 length of seq[start, end) if the caller counted it, else UNCOUNTED; counted
+  // here at most once.
   private static int reserveAndWrite(
-      ByteBuf buf, CharSequence seq, int start, int end, int reserveBytes) {
+      ByteBuf buf, CharSequence seq, int start, int end, int reserveBytes, int exact) {
     int chars = end - start;
     if (reserveBytes > buf.writableBytes()) {
       if (reserveBytes > buf.maxWritableBytes()) {
         // The worst case does not fit: reserve what this text needs, exactly.
-        reserveBytes = Math.max(Utf8.length(seq, start, end), 0);
+        if (exact == UNCOUNTED) {
+          exact = Utf8.length(seq, start, end);
+        }
+        reserveBytes = Math.max(exact, 0);
       }
       buf.ensureWritable(reserveBytes);
     }
     if (buf.writableBytes() < (long) chars * Utf8.MAX_BYTES_PER_CHAR) {
       // In-place encoding never checks bounds: make sure this text fits.
-      buf.ensureWritable(Utf8.length(seq, start, end));
+      if (exact == UNCOUNTED) {
+        exact = Utf8.length(seq, start, end);
+      }
+      buf.ensureWritable(exact);
     }
     int writerIndex = buf.writerIndex();
     long address = rawAddress(buf);

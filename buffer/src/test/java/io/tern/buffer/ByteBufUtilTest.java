@@ -348,6 +348,55 @@ class ByteBufUtilTest {
   }
 
   @Test
+  void writeUtf8CountsTheTextOnceWhenTheWorstCaseDoesNotFit() {
+    // Max capacity 20: the worst case (3 x 10 chars) cannot be reserved, so the buffer is sized
+    // to the exact length, which is counted once and then encoded: two passes over the text (the
+    // count reads the first non-ASCII char twice).
+    ByteBuf buf = Unpooled.buffer(0, 20);
+    try {
+      CountingChars text = new CountingChars("h\u00e9llo w\u00f6rld".substring(0, 10));
+      assertThat(ByteBufUtil.writeUtf8(buf, text)).isEqualTo(12);
+      assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo(text.toString());
+      // Counting twice and encoding would read at least three times as many chars.
+      assertThat(text.reads).isLessThan(3 * text.length());
+    } finally {
+      buf.release();
+    }
+  }
+
+  // A CharSequence that counts the chars read from it.
+  private static final class CountingChars implements CharSequence {
+    private final String chars;
+    int reads;
+
+    CountingChars(String chars) {
+      this.chars = chars;
+    }
+
+    @Override
+    public int length() {
+      return chars.length();
+    }
+
+    @Override
+    public char charAt(int index) {
+      reads++;
+      return chars.charAt(index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      reads += end - start;
+      return chars.substring(start, end);
+    }
+
+    @Override
+    public String toString() {
+      return chars;
+    }
+  }
+
+  @Test
   void reserveAndWriteUtf8LeavesTheReservedRoom() {
     ByteBuf buf = Unpooled.buffer(1);
     try {

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -107,5 +108,65 @@ class SearchAndEqualityTest extends BufferTestSupport {
     buf.readerIndex(utf8.length);
     assertThat(buf.toString(StandardCharsets.UTF_8)).isEmpty();
     assertThat(buf.toString()).contains("ridx: " + utf8.length);
+  }
+
+  @ParameterizedTest
+  @MethodSource(ALL)
+  void indexOfFindsTheFirstMatchAtEveryPositionOfAWordForEveryByteValue(BufferKind kind) {
+    // Word-at-a-time search: every start and end alignment, matches in every lane of a long,
+    // a second match right after the first (the borrow of the zero-byte test flags it too),
+    // and byte values whose top bit is set.
+    byte[] values = {0, 1, 0x7f, (byte) 0x80, (byte) 0x81, (byte) 0xfe, (byte) 0xff};
+    for (byte value : values) {
+      byte other = (byte) (value + 1);
+      for (int match = 0; match < 24; match++) {
+        byte[] content = new byte[24];
+        Arrays.fill(content, other);
+        content[match] = value;
+        if (match + 1 < content.length) {
+          content[match + 1] = value;
+        }
+        ByteBuf buf = make(kind, content);
+        for (int from = 0; from < 12; from++) {
+          for (int to = from; to <= content.length; to++) {
+            int expected = match >= from && match < to ? match : -1;
+            if (expected < 0 && match + 1 >= from && match + 1 < to) {
+              expected = match + 1;
+            }
+            assertThat(buf.indexOf(from, to, value))
+                .as("%s in [%d, %d)", value, from, to)
+                .isEqualTo(expected);
+            assertThat(buf.bytesBefore(from, to - from, value))
+                .isEqualTo(expected < 0 ? -1 : expected - from);
+          }
+        }
+        buf.release();
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource(ALL)
+  void indexOfAgreesWithALinearSearchOverRandomContent(BufferKind kind) {
+    Random random = new Random(42);
+    byte[] content = new byte[300];
+    for (int i = 0; i < content.length; i++) {
+      content[i] = (byte) (random.nextInt(4) * 0x55);
+    }
+    ByteBuf buf = make(kind, content);
+    for (int round = 0; round < 200; round++) {
+      int from = random.nextInt(content.length);
+      int to = from + random.nextInt(content.length - from + 1);
+      byte value = (byte) (random.nextInt(5) * 0x55);
+      int expected = -1;
+      for (int i = from; i < to; i++) {
+        if (content[i] == value) {
+          expected = i;
+          break;
+        }
+      }
+      assertThat(buf.indexOf(from, to, value)).isEqualTo(expected);
+    }
+    buf.release();
   }
 }

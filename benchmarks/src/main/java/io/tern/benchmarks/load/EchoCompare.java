@@ -23,9 +23,9 @@ import java.util.regex.Pattern;
 /**
  * {@code benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T] [--duration S]
  * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,idle-read,idle-burst,pingpong,
- * stream]}: starts the
- * Tern and the Netty echo server in turn (a fresh process each time, at least 3 alternating rounds,
- * server on core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
+ * stream]}: starts the Tern and the Netty echo server in turn (a fresh process each time, at least
+ * 3 alternating rounds, server on core 0) and measures, with {@link EchoClient} in its own JVM on
+ * core 1:
  *
  * <ul>
  *   <li>{@code idle-heap}, {@code idle-rss}: bytes of live heap (exact, after a full GC) and of

@@ -484,8 +484,8 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   /**
    * Returns the outbound buffer.
    *
-   * @return the buffer, or {@code null} if nothing was written since it last emptied (it is made
-   *     by the next write), or once closed (or output shut down)
+   * @return the buffer, or {@code null} if nothing was written since it last emptied (it is made by
+   *     the next write), or once closed (or output shut down)
    */
   protected final ChannelOutboundBuffer outboundBuffer() {
     return head.outboundBuffer();

@@ -399,6 +399,9 @@ public final class EchoCompare {
       Metric rss,
       Map<Metric, Double> result)
       throws LoadException {
+    // A previous scenario's connections may still be closing in the server (an io_uring channel
+    // is freed when its cancelled requests complete): let them go before the baseline.
+    pause();
     long heapBefore = ServerMemory.liveHeapBytes(server.pid());
     long rssBefore = ServerMemory.rssBytes(server.pid());
     List<String> argv =

@@ -51,6 +51,15 @@ public interface IoHandler {
   IoRegistration register(IoHandle handle) throws Exception;
 
   /**
+   * Returns how many handles are registered and not yet cancelled, for {@link
+   * EventLoopMetrics#registeredHandles()}. The handler counts its own registrations, so the loop
+   * needs no wrapper object per registration to count them.
+   *
+   * @return the count; called on the loop thread
+   */
+  int registeredHandles();
+
+  /**
    * Returns whether handles of this type can be registered.
    *
    * @param handleType the handle's class

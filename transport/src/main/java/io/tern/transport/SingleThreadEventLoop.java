@@ -43,7 +43,6 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
   private final long taskQuantumNanos;
   private final Metrics metrics = new Metrics();
   private final Context context = new Context();
-  private int registeredHandles;
 
   /**
    * Creates a loop; its thread starts on the first submission or registration.
@@ -115,12 +114,10 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
       promise.tryFailure(e);
       return;
     }
-    registeredHandles++;
-    metrics.setRegistered(registeredHandles);
-    if (!promise.trySuccess(new CountingRegistration(registration))) {
+    metrics.setRegistered(ioHandler.registeredHandles());
+    if (!promise.trySuccess(registration)) {
       registration.cancel();
-      registeredHandles--;
-      metrics.setRegistered(registeredHandles);
+      metrics.setRegistered(ioHandler.registeredHandles());
     }
   }
 
@@ -149,14 +146,16 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
       long ioEnd = ticker.nanoTime();
       int tasks = runAllTasks(taskQuantumNanos);
       long end = ticker.nanoTime();
+      int registered = ioHandler.registeredHandles();
       metrics.record(tasks, ioHandled, ioEnd - start, end - ioEnd);
+      metrics.setRegistered(registered);
       event.end();
       if (event.shouldCommit()) {
         event.loop = Thread.currentThread().getName();
         event.tasksRun = tasks;
         event.ioHandled = ioHandled;
         event.pendingTasks = pendingTasks();
-        event.registeredHandles = registeredHandles;
+        event.registeredHandles = registered;
         event.ioNanos = ioEnd - start;
         event.taskNanos = end - ioEnd;
         event.commit();
@@ -203,43 +202,6 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
     }
   }
 
-  /** Counts deregistrations for {@link EventLoopMetrics#registeredHandles()}. */
-  private final class CountingRegistration implements IoRegistration {
-    private final IoRegistration delegate;
-
-    CountingRegistration(IoRegistration delegate) {
-      this.delegate = delegate;
-    }
-
-    @Override
-    public Object attachment() {
-      return delegate.attachment();
-    }
-
-    @Override
-    public long submit(IoOps ops) {
-      return delegate.submit(ops);
-    }
-
-    @Override
-    public boolean isValid() {
-      return delegate.isValid();
-    }
-
-    @Override
-    public boolean cancel() {
-      if (!delegate.cancel()) {
-        return false;
-      }
-      if (inEventLoop()) {
-        metrics.setRegistered(--registeredHandles);
-      } else {
-        execute(() -> metrics.setRegistered(--registeredHandles));
-      }
-      return true;
-    }
-  }
-
   /** Loop-written, anywhere-read counters; opaque accesses keep longs untorn without fences. */
   private final class Metrics implements EventLoopMetrics {
     private static final VarHandle ITERATIONS;
@@ -277,7 +239,9 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
     }
 
     void setRegistered(int n) {
-      registered = n;
+      if (registered != n) {
+        registered = n;
+      }
     }
 
     @Override
@@ -312,7 +276,8 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
 
     @Override
     public int registeredHandles() {
-      return registered;
+      // Exact on the loop; elsewhere as of the last registration or loop iteration.
+      return inEventLoop() ? ioHandler.registeredHandles() : registered;
     }
   }
 }

@@ -30,6 +30,12 @@ import java.util.Locale;
  * EchoClient idle-h2c PORT CONNECTIONS
  *     the same, each connection first sending the HTTP/2 client preface, an empty SETTINGS and
  *     the acknowledgement of the server's SETTINGS (which an h2c server sends as it accepts)
+ * EchoClient idle-read PORT CONNECTIONS
+ *     the same as idle, each connection first sending 256 bytes and reading their echo (memory
+ *     after a connection's first read and write)
+ * EchoClient idle-burst PORT CONNECTIONS
+ *     the same, each connection first sending 64 KiB in one go and reading all of it back
+ *     (memory after a burst)
  * </pre>
  */
 public final class EchoClient {
@@ -70,6 +76,8 @@ public final class EchoClient {
               server, Long.parseLong(args[2]), Long.parseLong(args[3]), Integer.parseInt(args[4]));
       case "idle" -> idle(server, Integer.parseInt(args[2]), new byte[0]);
       case "idle-h2c" -> idle(server, Integer.parseInt(args[2]), H2C_START);
+      case "idle-read" -> idle(server, Integer.parseInt(args[2]), new byte[256]);
+      case "idle-burst" -> idle(server, Integer.parseInt(args[2]), new byte[64 * 1024]);
       default -> throw new IllegalArgumentException("unknown mode " + args[0]);
     }
   }
@@ -227,6 +235,15 @@ public final class EchoClient {
         ByteBuffer out = ByteBuffer.wrap(start);
         while (out.hasRemaining()) {
           ch.write(out);
+        }
+        if (start != H2C_START && start.length > 0) {
+          // an echo server: wait for every byte to come back, so the server is idle again
+          ByteBuffer in = ByteBuffer.allocate(start.length);
+          while (in.hasRemaining()) {
+            if (ch.read(in) < 0) {
+              throw new IOException("the server closed the connection during the echo");
+            }
+          }
         }
       }
       System.out.println("ready " + open.size());

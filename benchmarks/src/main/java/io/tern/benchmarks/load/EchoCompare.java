@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
 
 /**
  * {@code benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T] [--duration S]
- * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,pingpong,stream]}: starts the
- * Tern and the Netty echo server in turn (a fresh process each time, at least 3 alternating rounds,
- * server on core 0) and measures, with {@link EchoClient} in its own JVM on core 1:
+ * [--warmup S] [--rounds N] [--idle N] [--scenarios idle,idle-h2c,idle-read,idle-burst,pingpong,
+ * stream]}: starts the Tern and the Netty echo server in turn (a fresh process each time, at least
+ * 3 alternating rounds, server on core 0) and measures, with {@link EchoClient} in its own JVM on
+ * core 1:
  *
  * <ul>
  *   <li>{@code idle-heap}, {@code idle-rss}: bytes of live heap (exact, after a full GC) and of
@@ -34,6 +35,11 @@ import java.util.regex.Pattern;
  *       set): the same for HTTP/2 connections that have exchanged the preface and SETTINGS (both
  *       acknowledged) and sit idle, against h2c servers: {@code --tern tern-http2 --netty
  *       netty-http2 --scenarios idle-h2c};
+ *   <li>{@code idle-read-heap}, {@code idle-read-rss} (scenario {@code idle-read}, not in the
+ *       default set): the same after each connection sent 256 bytes and read their echo; and {@code
+ *       idle-burst-heap}, {@code idle-burst-rss} (scenario {@code idle-burst}) after each sent 64
+ *       KiB at once and read them back. Against {@code idle}, these show what a connection keeps
+ *       once it has read and written (nothing, ideally);
  *   <li>{@code pingpong-1}, {@code pingpong-64}: 256-byte round trips per second over 1 and 64
  *       connections;
  *   <li>{@code stream-1g}: 1 GiB written and echoed back over one connection, in MiB/s.
@@ -56,6 +62,8 @@ public final class EchoCompare {
   enum Part {
     IDLE("idle"),
     IDLE_H2C("idle-h2c"),
+    IDLE_READ("idle-read"),
+    IDLE_BURST("idle-burst"),
     PINGPONG("pingpong"),
     STREAM("stream");
 
@@ -77,7 +85,9 @@ public final class EchoCompare {
         }
         if (found == null) {
           throw new IllegalArgumentException(
-              "unknown scenario '" + name + "' (idle, idle-h2c, pingpong, stream)");
+              "unknown scenario '"
+                  + name
+                  + "' (idle, idle-h2c, idle-read, idle-burst, pingpong, stream)");
         }
         picked.add(found);
       }
@@ -91,6 +101,10 @@ public final class EchoCompare {
     IDLE_RSS("idle-rss", "B/conn", false),
     IDLE_H2C_HEAP("idle-h2c-heap", "B/conn", false),
     IDLE_H2C_RSS("idle-h2c-rss", "B/conn", false),
+    IDLE_READ_HEAP("idle-read-heap", "B/conn", false),
+    IDLE_READ_RSS("idle-read-rss", "B/conn", false),
+    IDLE_BURST_HEAP("idle-burst-heap", "B/conn", false),
+    IDLE_BURST_RSS("idle-burst-rss", "B/conn", false),
     PINGPONG_1("pingpong-1", "rt/s", true),
     PINGPONG_64("pingpong-64", "rt/s", true),
     STREAM("stream-1g", "MiB/s", true);
@@ -190,7 +204,8 @@ public final class EchoCompare {
       out.println(
           "usage: benchmarks/load/echo-compare [--tern NAME] [--netty NAME] [--transport T]"
               + " [--duration S] [--warmup S] [--rounds N] [--idle N]"
-              + " [--scenarios idle,idle-h2c,pingpong,stream] [--results FILE]");
+              + " [--scenarios idle,idle-h2c,idle-read,idle-burst,pingpong,stream]"
+              + " [--results FILE]");
       return 2;
     }
     out.printf(
@@ -311,6 +326,24 @@ public final class EchoCompare {
             Metric.IDLE_H2C_RSS,
             result);
       }
+      if (options.scenarios().contains(Part.IDLE_READ)) {
+        idle(
+            server,
+            "idle-read",
+            options.idleConnections(),
+            Metric.IDLE_READ_HEAP,
+            Metric.IDLE_READ_RSS,
+            result);
+      }
+      if (options.scenarios().contains(Part.IDLE_BURST)) {
+        idle(
+            server,
+            "idle-burst",
+            options.idleConnections(),
+            Metric.IDLE_BURST_HEAP,
+            Metric.IDLE_BURST_RSS,
+            result);
+      }
       if (options.scenarios().contains(Part.PINGPONG)) {
         result.put(Metric.PINGPONG_1, pingPong(server, 1, options));
         result.put(Metric.PINGPONG_64, pingPong(server, 64, options));
@@ -366,6 +399,9 @@ public final class EchoCompare {
       Metric rss,
       Map<Metric, Double> result)
       throws LoadException {
+    // A previous scenario's connections may still be closing in the server (an io_uring channel
+    // is freed when its cancelled requests complete): let them go before the baseline.
+    pause();
     long heapBefore = ServerMemory.liveHeapBytes(server.pid());
     long rssBefore = ServerMemory.rssBytes(server.pid());
     List<String> argv =

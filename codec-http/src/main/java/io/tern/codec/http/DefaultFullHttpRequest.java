@@ -18,7 +18,9 @@ import java.util.Objects;
  */
 public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHttpRequest {
   private final ByteBuf content;
-  private final HttpHeaders trailers;
+  // Made on first use by the constructors without trailers: a message that has none (the usual
+  // fixed-length answer, whose encoder never reads them) allocates no map for them.
+  private HttpHeaders trailers;
 
   /**
    * Creates a request with empty content and empty, validating headers and trailers.
@@ -41,7 +43,8 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
    */
   public DefaultFullHttpRequest(
       HttpVersion version, HttpMethod method, String uri, ByteBuf content) {
-    this(version, method, uri, content, new HttpHeaders(), HttpHeaders.newTrailers());
+    super(version, method, uri, new HttpHeaders());
+    this.content = Objects.requireNonNull(content, "content");
   }
 
   /**
@@ -73,7 +76,11 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
 
   @Override
   public HttpHeaders trailingHeaders() {
-    return trailers;
+    HttpHeaders t = trailers;
+    if (t == null) {
+      trailers = t = HttpHeaders.newTrailers();
+    }
+    return t;
   }
 
   @Override
@@ -113,7 +120,12 @@ public class DefaultFullHttpRequest extends DefaultHttpRequest implements FullHt
   @Override
   public FullHttpRequest replace(ByteBuf content) {
     return new DefaultFullHttpRequest(
-        protocolVersion(), method(), uri(), content, headers().copy(), trailers.copy());
+        protocolVersion(),
+        method(),
+        uri(),
+        content,
+        headers().copy(),
+        trailers == null ? HttpHeaders.newTrailers() : trailers.copy());
   }
 
   @Override

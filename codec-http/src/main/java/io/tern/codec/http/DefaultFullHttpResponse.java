@@ -18,7 +18,9 @@ import java.util.Objects;
  */
 public class DefaultFullHttpResponse extends DefaultHttpResponse implements FullHttpResponse {
   private final ByteBuf content;
-  private final HttpHeaders trailers;
+  // Made on first use by the constructors without trailers: a message that has none (the usual
+  // fixed-length answer, whose encoder never reads them) allocates no map for them.
+  private HttpHeaders trailers;
 
   /**
    * Creates a response with empty content and empty, validating headers and trailers.
@@ -38,7 +40,8 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
    * @param content the content, now owned by this message
    */
   public DefaultFullHttpResponse(HttpVersion version, HttpResponseStatus status, ByteBuf content) {
-    this(version, status, content, new HttpHeaders(), HttpHeaders.newTrailers());
+    super(version, status, new HttpHeaders());
+    this.content = Objects.requireNonNull(content, "content");
   }
 
   /**
@@ -68,7 +71,11 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
 
   @Override
   public HttpHeaders trailingHeaders() {
-    return trailers;
+    HttpHeaders t = trailers;
+    if (t == null) {
+      trailers = t = HttpHeaders.newTrailers();
+    }
+    return t;
   }
 
   @Override
@@ -102,7 +109,11 @@ public class DefaultFullHttpResponse extends DefaultHttpResponse implements Full
   @Override
   public FullHttpResponse replace(ByteBuf content) {
     return new DefaultFullHttpResponse(
-        protocolVersion(), status(), content, headers().copy(), trailers.copy());
+        protocolVersion(),
+        status(),
+        content,
+        headers().copy(),
+        trailers == null ? HttpHeaders.newTrailers() : trailers.copy());
   }
 
   @Override

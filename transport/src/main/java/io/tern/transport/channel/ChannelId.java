@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The identity of a {@link Channel}, unique across JVMs and machines with overwhelming probability.
  * It combines a random 64-bit number drawn once per JVM, the process id, a per-JVM sequence number,
- * the creation time and 32 random bits.
+ * the creation time and 32 random bits. A channel creates its id when first asked for it, so the
+ * time is that of the first use rather than of the channel's birth.
  *
  * <p>{@link #asLongText()} shows all of them ({@code 8f3a…-00001a2b-00000007-…-c0ffee01}); {@link
  * #asShortText()} only the last random part, short enough for every log line but not guaranteed

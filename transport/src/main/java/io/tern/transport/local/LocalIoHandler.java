@@ -146,6 +146,11 @@ public final class LocalIoHandler implements IoHandler {
     return true;
   }
 
+  @Override
+  public int registeredHandles() {
+    return registrations.size();
+  }
+
   private final class Registration implements IoRegistration {
     final IoHandle handle;
     volatile boolean valid = true;

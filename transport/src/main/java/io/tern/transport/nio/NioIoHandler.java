@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -33,6 +34,8 @@ public final class NioIoHandler implements IoHandler {
   private final Selector selector;
   private final Consumer<SelectionKey> dispatch = this::dispatch;
   private int handled;
+  // Registration.cancel() may run on any thread.
+  private final AtomicInteger registeredHandles = new AtomicInteger();
 
   private NioIoHandler() {
     try {
@@ -153,6 +156,7 @@ public final class NioIoHandler implements IoHandler {
     }
     Registration r = new Registration(handle);
     r.key = nio.selectableChannel().register(selector, 0, r);
+    registeredHandles.incrementAndGet();
     return r;
   }
 
@@ -161,7 +165,12 @@ public final class NioIoHandler implements IoHandler {
     return NioIoHandle.class.isAssignableFrom(handleType);
   }
 
-  private static final class Registration implements IoRegistration {
+  @Override
+  public int registeredHandles() {
+    return registeredHandles.get();
+  }
+
+  private final class Registration implements IoRegistration {
     final IoHandle handle;
     SelectionKey key;
 
@@ -194,6 +203,7 @@ public final class NioIoHandler implements IoHandler {
         return false;
       }
       key.cancel();
+      registeredHandles.decrementAndGet();
       return true;
     }
   }

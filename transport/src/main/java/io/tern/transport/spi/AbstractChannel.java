@@ -68,19 +68,23 @@ import java.util.Objects;
  */
 public abstract class AbstractChannel extends DefaultAttributeMap implements Channel {
   private static final VarHandle VOID_PROMISE;
+  private static final VarHandle ID;
 
   static {
     try {
       VOID_PROMISE =
           MethodHandles.lookup()
               .findVarHandle(AbstractChannel.class, "voidPromise", VoidChannelPromise.class);
+      ID = MethodHandles.lookup().findVarHandle(AbstractChannel.class, "id", ChannelId.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
   }
 
   private final Channel parent;
-  private final ChannelId id;
+  // Created on first use (an idle connection nobody logs or groups never needs one) and installed
+  // by compare-and-set, so every thread sees one id.
+  private ChannelId id;
   private final EventLoop eventLoop;
   private final ChannelHead head;
   private final TransportPipeline pipeline;
@@ -97,7 +101,10 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
    * @param eventLoop the loop all of this channel's I/O and handlers run on
    */
   protected AbstractChannel(Channel parent, EventLoop eventLoop) {
-    this(parent, eventLoop, ChannelId.newInstance());
+    this.parent = parent;
+    this.eventLoop = Objects.requireNonNull(eventLoop, "eventLoop");
+    this.head = new ChannelHead(this);
+    this.pipeline = new TransportPipeline(this, head);
   }
 
   /**
@@ -120,7 +127,13 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final ChannelId id() {
-    return id;
+    ChannelId i = id; // a plain read is enough: an id's fields are final
+    if (i != null) {
+      return i;
+    }
+    ChannelId created = ChannelId.newInstance();
+    ChannelId witness = (ChannelId) ID.compareAndExchange(this, (ChannelId) null, created);
+    return witness == null ? created : witness;
   }
 
   @Override
@@ -216,16 +229,22 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
     return current.getClass().isInstance(replacement);
   }
 
+  // Without an outbound buffer (nothing queued since the last write left, or never written), the
+  // channel is writable with nothing pending unless its writes are closed.
+
   @Override
   public final boolean isWritable() {
     ChannelOutboundBuffer buf = head.outboundBuffer();
-    return buf != null && buf.isWritable();
+    return buf != null ? buf.isWritable() : !head.writesClosed();
   }
 
   @Override
   public final long bytesBeforeUnwritable() {
     ChannelOutboundBuffer buf = head.outboundBuffer();
-    return buf == null ? 0 : buf.bytesBeforeUnwritable();
+    if (buf != null) {
+      return buf.bytesBeforeUnwritable();
+    }
+    return head.writesClosed() ? 0 : config().writeBufferWaterMark().high();
   }
 
   @Override
@@ -236,16 +255,15 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public final boolean userDefinedWritability(int index) {
+    OutboundWritability.checkUserDefinedIndex(index);
     ChannelOutboundBuffer buf = head.outboundBuffer();
-    return buf != null && buf.getUserDefinedWritability(index);
+    return buf != null ? buf.getUserDefinedWritability(index) : !head.writesClosed();
   }
 
   @Override
   public final void userDefinedWritability(int index, boolean writable) {
-    ChannelOutboundBuffer buf = head.outboundBuffer();
-    if (buf != null) {
-      buf.setUserDefinedWritability(index, writable);
-    }
+    OutboundWritability.checkUserDefinedIndex(index);
+    head.userDefinedWritability(index, writable);
   }
 
   @Override
@@ -261,7 +279,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public int hashCode() {
-    return id.hashCode();
+    return id().hashCode();
   }
 
   @Override
@@ -271,7 +289,7 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
 
   @Override
   public String toString() {
-    StringBuilder b = new StringBuilder(96).append("[id: 0x").append(id.asShortText());
+    StringBuilder b = new StringBuilder(96).append("[id: 0x").append(id().asShortText());
     SocketAddress local = localAddress;
     SocketAddress remote = remoteAddress;
     if (local != null || remote != null) {
@@ -466,7 +484,8 @@ public abstract class AbstractChannel extends DefaultAttributeMap implements Cha
   /**
    * Returns the outbound buffer.
    *
-   * @return the buffer, or {@code null} once closed (or output shut down)
+   * @return the buffer, or {@code null} if nothing was written since it last emptied (it is made by
+   *     the next write), or once closed (or output shut down)
    */
   protected final ChannelOutboundBuffer outboundBuffer() {
     return head.outboundBuffer();

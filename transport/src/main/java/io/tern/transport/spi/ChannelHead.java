@@ -46,12 +46,16 @@ import java.nio.channels.NotYetConnectedException;
  */
 final class ChannelHead implements ChannelHandler {
   private static final VarHandle CLOSE_FUTURE;
+  private static final VarHandle OUTBOUND_BUFFER;
 
   static {
     try {
       CLOSE_FUTURE =
           MethodHandles.lookup()
               .findVarHandle(ChannelHead.class, "closeFuture", DefaultPromise.class);
+      OUTBOUND_BUFFER =
+          MethodHandles.lookup()
+              .findVarHandle(ChannelHead.class, "outboundBuffer", ChannelOutboundBuffer.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -61,7 +65,14 @@ final class ChannelHead implements ChannelHandler {
   private static final System.Logger LOGGER = System.getLogger(AbstractChannel.class.getName());
 
   private final AbstractChannel channel;
+  // Created by the first write and dropped again whenever everything written has left it (see
+  // dropOutboundBufferIfIdle), so an idle connection holds none; null also once writes are closed.
   private volatile ChannelOutboundBuffer outboundBuffer;
+  // Set before the output closes for good (close, or output shut down): no buffer is made after.
+  private volatile boolean writesClosed;
+  // Set once anyone sets a user-defined writability bit: from then on the buffer carrying the bits
+  // stays, since another thread may be changing it while the loop would drop it.
+  private volatile boolean writabilityPinned;
   private volatile boolean registered;
   private volatile IoRegistration registration;
   // Created on first use (an idle connection nobody watches never needs it) and installed by
@@ -75,7 +86,6 @@ final class ChannelHead implements ChannelHandler {
 
   ChannelHead(AbstractChannel channel) {
     this.channel = channel;
-    this.outboundBuffer = new ChannelOutboundBuffer(channel);
   }
 
   // ---- state, for the channel ----
@@ -88,8 +98,78 @@ final class ChannelHead implements ChannelHandler {
     return registration;
   }
 
+  /** The outbound buffer, or {@code null} if nothing is queued now or writes are closed. */
   ChannelOutboundBuffer outboundBuffer() {
     return outboundBuffer;
+  }
+
+  /** Whether writes fail from now on (closed, or output shut down); any thread. */
+  boolean writesClosed() {
+    return writesClosed;
+  }
+
+  /**
+   * The outbound buffer, created if there is none; {@code null} once writes are closed. Any thread:
+   * a buffer is installed by compare-and-set, so every thread sees one instance.
+   */
+  private ChannelOutboundBuffer outboundBufferForWrite() {
+    ChannelOutboundBuffer b = outboundBuffer;
+    if (b != null || writesClosed) {
+      return b;
+    }
+    ChannelOutboundBuffer created = new ChannelOutboundBuffer(channel);
+    ChannelOutboundBuffer witness =
+        (ChannelOutboundBuffer)
+            OUTBOUND_BUFFER.compareAndExchange(this, (ChannelOutboundBuffer) null, created);
+    if (witness != null) {
+      return witness;
+    }
+    if (writesClosed) { // closed meanwhile: the close did not see this buffer
+      OUTBOUND_BUFFER.compareAndSet(this, created, (ChannelOutboundBuffer) null);
+      return null;
+    }
+    return created;
+  }
+
+  /**
+   * Sets a user-defined writability bit on the buffer (made if needed) and keeps the buffer from
+   * then on; any thread. A no-op once writes are closed.
+   */
+  void userDefinedWritability(int index, boolean writable) {
+    writabilityPinned = true;
+    for (; ; ) {
+      ChannelOutboundBuffer b = outboundBufferForWrite();
+      if (b == null) {
+        return;
+      }
+      b.setUserDefinedWritability(index, writable);
+      // The loop may have dropped b between our reads (before it saw the pin): set the bit on
+      // whichever buffer is current now. Setting a bit twice is harmless.
+      if (outboundBuffer == b || writesClosed) {
+        return;
+      }
+    }
+  }
+
+  /**
+   * Drops the outbound buffer once nothing is queued, the channel is writable and no user-defined
+   * bit was ever used, so an idle connection keeps no buffer between its writes. Event loop only.
+   */
+  private void dropOutboundBufferIfIdle(ChannelOutboundBuffer buffer) {
+    if (!buffer.isUnused() || writabilityPinned || inFlush) {
+      return;
+    }
+    if (OUTBOUND_BUFFER.compareAndSet(this, buffer, (ChannelOutboundBuffer) null)
+        && writabilityPinned) {
+      // A writability setter came in meanwhile and may have set its bit on this buffer: put it
+      // back, or, if another setter installed a new one in the meantime, carry the bits over.
+      ChannelOutboundBuffer witness =
+          (ChannelOutboundBuffer)
+              OUTBOUND_BUFFER.compareAndExchange(this, (ChannelOutboundBuffer) null, buffer);
+      if (witness != null) {
+        witness.addUserDefinedUnwritability(buffer);
+      }
+    }
   }
 
   /** The close future, created by whichever thread asks first; the close sequence completes it. */
@@ -204,7 +284,7 @@ final class ChannelHead implements ChannelHandler {
   @Override
   public void write(ChannelHandlerContext ctx, Object msg, Promise<Void> promise) {
     assert channel.eventLoop().inEventLoop();
-    ChannelOutboundBuffer buffer = outboundBuffer;
+    ChannelOutboundBuffer buffer = outboundBufferForWrite();
     if (buffer == null) {
       ReferenceCountUtil.safeRelease(msg);
       promise.tryFailure(
@@ -327,7 +407,11 @@ final class ChannelHead implements ChannelHandler {
    */
   void flushNow(boolean force) {
     ChannelOutboundBuffer buffer = outboundBuffer;
-    if (inFlush || buffer == null || buffer.isEmpty() || (!force && channel.isFlushPending())) {
+    if (inFlush || buffer == null) {
+      return;
+    }
+    if (buffer.isEmpty() || (!force && channel.isFlushPending())) {
+      dropOutboundBufferIfIdle(buffer); // e.g. a completed asynchronous write emptied it
       return;
     }
     inFlush = true;
@@ -343,6 +427,7 @@ final class ChannelHead implements ChannelHandler {
     } finally {
       inFlush = false;
     }
+    dropOutboundBufferIfIdle(buffer);
   }
 
   /**
@@ -366,13 +451,16 @@ final class ChannelHead implements ChannelHandler {
    * and are released; later ones fail with a {@link ChannelOutputShutdownException}.
    */
   void closeOutbound(ChannelOutputShutdownException cause) {
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    if (buffer == null) {
+    if (writesClosed) {
       return;
     }
-    outboundBuffer = null;
+    writesClosed = true;
     outputClosed = true;
-    buffer.close(cause);
+    ChannelOutboundBuffer buffer =
+        (ChannelOutboundBuffer) OUTBOUND_BUFFER.getAndSet(this, (ChannelOutboundBuffer) null);
+    if (buffer != null) {
+      buffer.close(cause);
+    }
   }
 
   // ---- closing ----
@@ -398,8 +486,9 @@ final class ChannelHead implements ChannelHandler {
     closeInitiated = true;
     closeCause = cause;
     boolean wasActive = channel.isActive();
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    outboundBuffer = null; // no more writes from here on
+    writesClosed = true; // no more writes from here on
+    ChannelOutboundBuffer buffer =
+        (ChannelOutboundBuffer) OUTBOUND_BUFFER.getAndSet(this, (ChannelOutboundBuffer) null);
     PendingConnect connecting = pendingConnect;
     if (connecting != null) {
       pendingConnect = null;
@@ -451,8 +540,9 @@ final class ChannelHead implements ChannelHandler {
   /** Closes without events: registration failed, so no handler ever saw this channel. */
   private void closeForcibly() {
     closeInitiated = true;
-    ChannelOutboundBuffer buffer = outboundBuffer;
-    outboundBuffer = null;
+    writesClosed = true;
+    ChannelOutboundBuffer buffer =
+        (ChannelOutboundBuffer) OUTBOUND_BUFFER.getAndSet(this, (ChannelOutboundBuffer) null);
     try {
       channel.doClose();
     } catch (Throwable t) {

@@ -120,6 +120,14 @@ public final class ChannelOutboundBuffer extends OutboundWritability {
   }
 
   /**
+   * Tells whether the buffer holds nothing and is in its initial writability state, so that the
+   * channel may drop it and make a new one on its next write. Event loop only.
+   */
+  boolean isUnused() {
+    return tailEntry == null && !inFail && hasInitialWritability();
+  }
+
+  /**
    * Returns the number of flushed messages not yet removed.
    *
    * @return the count

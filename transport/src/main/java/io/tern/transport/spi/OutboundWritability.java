@@ -132,6 +132,32 @@ abstract class OutboundWritability {
     changeUnwritable(userBit(index), !writable);
   }
 
+  /**
+   * Whether this buffer's writability state is the initial one: nothing pending and every bit
+   * writable. Event loop only.
+   */
+  final boolean hasInitialWritability() {
+    return pendingBytes == 0 && unwritable == 0;
+  }
+
+  /** Makes unwritable every user-defined bit that is unwritable in {@code other}. */
+  final void addUserDefinedUnwritability(OutboundWritability other) {
+    int bits = other.unwritable & ~1;
+    if (bits != 0) {
+      changeUnwritable(bits, true);
+    }
+  }
+
+  /**
+   * Checks a user-defined writability index.
+   *
+   * @param index the index
+   * @throws IllegalArgumentException if not 1 to 31
+   */
+  static void checkUserDefinedIndex(int index) {
+    userBit(index);
+  }
+
   private static int userBit(int index) {
     if (index < 1 || index > 31) {
       throw new IllegalArgumentException("index: " + index + " (expected: 1 to 31)");

@@ -71,6 +71,56 @@ class ChannelOutboundBufferTest {
   }
 
   @Test
+  void anIdleChannelHoldsNoBufferAndDropsItOnceWhatWasWrittenLeft() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.config().setOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(8, 16));
+    assertThat(ch.outboundBuffer()).isNull();
+    assertThat(ch.isWritable()).isTrue();
+    assertThat(ch.bytesBeforeUnwritable()).isEqualTo(16);
+    assertThat(ch.bytesBeforeWritable()).isZero();
+    assertThat(ch.userDefinedWritability(1)).isTrue();
+
+    ch.write(bytes(4));
+    assertThat(ch.outboundBuffer()).isNotNull();
+    assertThat(ch.bytesBeforeUnwritable()).isEqualTo(12);
+    ch.flush();
+    assertThat(ch.outboundBuffer()).isNull();
+    assertThat(ch.isWritable()).isTrue();
+
+    ch.writeAndFlush(bytes(4)); // made again by the next write, and dropped again
+    assertThat(ch.outboundBuffer()).isNull();
+    assertThat(ch.outboundMessages()).hasSize(2);
+    assertThat(ch.finishAndReleaseAll()).isTrue();
+  }
+
+  @Test
+  void aUserDefinedBitKeepsTheBufferAndItsBits() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.userDefinedWritability(2, false);
+    ch.writeAndFlush(bytes(4));
+    assertThat(ch.outboundBuffer()).isNotNull();
+    assertThat(ch.userDefinedWritability(2)).isFalse();
+    assertThat(ch.isWritable()).isFalse();
+    ch.userDefinedWritability(2, true);
+    ch.writeAndFlush(bytes(4));
+    assertThat(ch.outboundBuffer()).isNotNull();
+    assertThat(ch.isWritable()).isTrue();
+    assertThat(ch.finishAndReleaseAll()).isTrue();
+  }
+
+  @Test
+  void aClosedChannelWithoutABufferIsNotWritable() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ch.close();
+    assertThat(ch.outboundBuffer()).isNull();
+    assertThat(ch.isWritable()).isFalse();
+    assertThat(ch.bytesBeforeUnwritable()).isZero();
+    assertThat(ch.userDefinedWritability(1)).isFalse();
+    ch.userDefinedWritability(1, false); // no buffer is made for a closed channel
+    assertThat(ch.outboundBuffer()).isNull();
+  }
+
+  @Test
   void writeAfterCloseFailsItsPromiseAndReleasesTheMessage() {
     EmbeddedChannel ch = new EmbeddedChannel();
     ch.close();

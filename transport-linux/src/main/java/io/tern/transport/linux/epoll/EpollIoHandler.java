@@ -429,8 +429,8 @@ public final class EpollIoHandler implements IoHandler {
     registrations.remove(slot);
   }
 
-  /** Registered handles; for tests. */
-  int registeredCount() {
+  @Override
+  public int registeredHandles() {
     return registrations.size();
   }
 }

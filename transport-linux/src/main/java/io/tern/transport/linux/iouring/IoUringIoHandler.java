@@ -112,6 +112,9 @@ public final class IoUringIoHandler implements IoHandler {
   private long wakeupUserData;
   private boolean wakeupArmed;
   private int inflight;
+  private final WriteVectors.Pool writeVectors = new WriteVectors.Pool();
+  // Registered and not cancelled (a cancelled one keeps its slot until its last completion).
+  private int registeredHandles;
   private int handled;
   private boolean initialized;
   private boolean destroyed;
@@ -457,6 +460,26 @@ public final class IoUringIoHandler implements IoHandler {
     return inflight;
   }
 
+  @Override
+  public int registeredHandles() {
+    return registeredHandles;
+  }
+
+  /** A registration was cancelled; loop thread. */
+  void registrationCancelled() {
+    registeredHandles--;
+  }
+
+  /** Lends a stream write its {@code iovec} array and gatherer until it completes; loop thread. */
+  WriteVectors takeWriteVectors() {
+    return writeVectors.take();
+  }
+
+  /** Takes back what {@link #takeWriteVectors()} lent, its buffers released; loop thread. */
+  void giveBackWriteVectors(WriteVectors v) {
+    writeVectors.giveBack(v);
+  }
+
   /** Registrations whose slot is still held; for tests. */
   int registeredCount() {
     return registrations.size();
@@ -507,6 +530,9 @@ public final class IoUringIoHandler implements IoHandler {
     }
     if (bufferRing != null && drained) {
       bufferRing.close();
+    }
+    if (drained) { // else writes still in flight may use their vectors
+      writeVectors.close();
     }
     if (fixedFiles != null) {
       fixedFiles.close();
@@ -565,6 +591,7 @@ public final class IoUringIoHandler implements IoHandler {
     IoUringRegistration r = new IoUringRegistration(this, h);
     int slot = registrations.add(r);
     r.bind(slot, registrations.generation(slot));
+    registeredHandles++;
     return r;
   }
 

@@ -208,6 +208,7 @@ final class IoUringRegistration implements IoRegistration {
   }
 
   private void cancelInflight() {
+    handler.registrationCancelled();
     for (int i = 0; i < inflightCount; i++) {
       handler.enqueueCancel(inflight[i]);
     }

@@ -72,16 +72,13 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   // struct msghdr on LP64: iov @16, iovlen @24 (the rest stays zero)
   private static final int MSGHDR_SIZE = 56;
   private static final int POLLOUT = LinuxConstants.EPOLLOUT;
-  private static final int MAX_IOV = 64;
 
   private final Socket socket;
   private final SocketFile file;
   private final LinuxSocketConfig config;
+  // Also the task that completes a read batch and continues a long file write (see run()), so
+  // scheduling either allocates nothing and holds nothing.
   private final Handle handle = new Handle();
-  // Created on first use, as the write state below: a connection that stays idle holds none.
-  private Runnable readCompleteTask;
-  private Runnable writeReadyTask;
-  private FlushedIovecs gathered;
   // Connected (set on the loop, read anywhere through isActive()).
   private volatile boolean active;
 
@@ -90,12 +87,14 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private boolean multishot;
   private ByteBuf recvBuffer;
   private boolean readCompletePending;
+  private boolean writeReadyPending;
   // writing
   private boolean writeInFlight;
   private boolean pollOutArmed;
   private Throwable writeError;
-  private IovArray iov;
-  private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed with iov
+  // Lent by the loop while a write is in flight, given back when it completes.
+  private WriteVectors vectors;
+  private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed on close
   private ZeroCopyLoans loans;
   private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
   private long writingBytes;
@@ -246,12 +245,8 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     }
   }
 
-  /** Frees the iovec array and msghdr once no write uses them. */
+  /** Frees the msghdr once no write uses it. */
   private void freeWriteMemory() {
-    if (iov != null) {
-      iov.close();
-      iov = null;
-    }
     if (msghdr != null) {
       LibC.free(msghdr);
       msghdr = null;
@@ -380,11 +375,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private void scheduleReadComplete() {
     if (!readCompletePending) {
       readCompletePending = true;
-      Runnable task = readCompleteTask;
-      if (task == null) {
-        readCompleteTask = task = this::readCompleteNow;
-      }
-      eventLoop().execute(task);
+      eventLoop().execute(handle);
     }
   }
 
@@ -455,11 +446,10 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
         }
         if (--fileChunks == 0) {
           // the socket still takes data but this channel had its share: continue after other work
-          Runnable task = writeReadyTask;
-          if (task == null) {
-            writeReadyTask = task = this::writeReady;
+          if (!writeReadyPending) {
+            writeReadyPending = true;
+            eventLoop().execute(handle);
           }
-          eventLoop().execute(task);
           return;
         }
         continue;
@@ -469,22 +459,22 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   }
 
   private void submitWrite(ChannelOutboundBuffer in) {
-    if (iov == null) {
-      iov = new IovArray(MAX_IOV, Integer.MAX_VALUE);
-    }
-    if (gathered == null) {
-      gathered = FlushedIovecs.retaining();
-    }
+    IoUringRegistration r = reg();
+    IoUringIoHandler handler = r.handler();
+    WriteVectors v = handler.takeWriteVectors();
+    IovArray iov = v.iov;
+    FlushedIovecs gathered = v.gathered;
     if (gathered.gather(in, iov, Integer.MAX_VALUE) == 0) {
+      handler.giveBackWriteVectors(v);
       return;
     }
+    vectors = v;
     writingBytes = iov.bytes();
     writeInFlight = true;
-    IoUringRegistration r = reg();
-    writeHandler = r.handler();
+    writeHandler = handler;
     SocketFile f = file.on(r);
-    if (zeroCopy(r.handler())) {
-      submitZeroCopyWrite(r);
+    if (zeroCopy(handler, iov)) {
+      submitZeroCopyWrite(r, v);
     } else if (iov.count() == 1) {
       SocketRequests.send(r, OP_SEND, f, gathered.firstAddress(), (int) writingBytes, WRITE);
     } else {
@@ -493,7 +483,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   }
 
   /** Whether the write gathered now goes as a zero-copy send. */
-  private boolean zeroCopy(IoUringIoHandler handler) {
+  private boolean zeroCopy(IoUringIoHandler handler, IovArray iov) {
     int threshold = handler.sendZcThreshold();
     return threshold >= 0
         && writingBytes >= threshold
@@ -506,14 +496,15 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
    * Submits the gathered write as {@code SEND_ZC} (one buffer) or {@code SENDMSG_ZC}; the retained
    * buffers move to a loan that the send's notification returns.
    */
-  private void submitZeroCopyWrite(IoUringRegistration r) {
+  private void submitZeroCopyWrite(IoUringRegistration r, WriteVectors v) {
     if (loans == null) {
       loans = new ZeroCopyLoans();
     }
-    short data = (short) (WRITE_ZC + gathered.lendRetained(loans));
+    IovArray iov = v.iov;
+    short data = (short) (WRITE_ZC + v.gathered.lendRetained(loans));
     SocketFile f = file.on(r);
     if (iov.count() == 1) {
-      SocketRequests.send(r, OP_SEND_ZC, f, gathered.firstAddress(), (int) writingBytes, data);
+      SocketRequests.send(r, OP_SEND_ZC, f, v.gathered.firstAddress(), (int) writingBytes, data);
       return;
     }
     if (msghdr == null) {
@@ -540,6 +531,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       // nothing was sent: this socket takes no zero-copy sends (a Unix socket); send plainly
       zeroCopyRefused = true;
       writeInFlight = false;
+      giveBackVectors();
       writeReady();
       return;
     }
@@ -557,7 +549,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     if (res >= 0 && in != null) {
       in.removeBytes(res);
     }
-    gathered.releaseRetained();
+    boolean gatheredMany = giveBackVectors();
     if (!isOpen()) {
       freeWriteMemory();
       return;
@@ -566,9 +558,26 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       if (res == -Errno.ECANCELED) {
         return;
       }
-      writeError = Errors.ioException(iov != null && iov.count() > 1 ? "writev" : "send", res);
+      writeError = Errors.ioException(gatheredMany ? "writev" : "send", res);
     }
     writeReady(); // continue with what is left, or fail the flushed writes with writeError
+  }
+
+  /**
+   * Releases what the completed write retained and gives its vectors back to the loop.
+   *
+   * @return whether the write had gathered more than one buffer
+   */
+  private boolean giveBackVectors() {
+    WriteVectors v = vectors;
+    if (v == null) {
+      return false;
+    }
+    vectors = null;
+    boolean gatheredMany = v.iov.count() > 1;
+    v.gathered.releaseRetained();
+    writeHandler.giveBackWriteVectors(v);
+    return gatheredMany;
   }
 
   private void armPollOut() {
@@ -578,7 +587,17 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   }
 
   /** What the ring reports for this socket's requests. */
-  private final class Handle implements IoUringIoHandle {
+  private final class Handle implements IoUringIoHandle, Runnable {
+    /** The scheduled continuations: a read batch's completion, a long file write's next part. */
+    @Override
+    public void run() {
+      readCompleteNow();
+      if (writeReadyPending) {
+        writeReadyPending = false;
+        writeReady();
+      }
+    }
+
     @Override
     public void handle(IoRegistration registration, IoEvent event) {
       IoUringIoEvent ev = (IoUringIoEvent) event;

@@ -337,7 +337,7 @@ class EpollIoHandlerTest {
       bReadable.get(10, TimeUnit.SECONDS);
       loop.submit(() -> {}).get(10, TimeUnit.SECONDS);
       assertThat(aEvents.get()).isZero();
-      assertThat(loop.submit(handler::registeredCount).get(10, TimeUnit.SECONDS)).isEqualTo(1);
+      assertThat(loop.submit(handler::registeredHandles).get(10, TimeUnit.SECONDS)).isEqualTo(1);
     } finally {
       for (Socket s : a) {
         s.close();
@@ -390,7 +390,7 @@ class EpollIoHandlerTest {
         loop.submit(() -> {}).get(10, TimeUnit.SECONDS);
       }
       assertThat(events.get()).isEqualTo(seen);
-      assertThat(handlerOf(loop).registeredCount()).isZero();
+      assertThat(handlerOf(loop).registeredHandles()).isZero();
     } finally {
       stop.set(true);
       if (writer != null) {

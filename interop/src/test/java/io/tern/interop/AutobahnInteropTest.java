@@ -65,7 +65,7 @@ class AutobahnInteropTest {
    * How long one client connection (one case) may stay open: wstest gives a compression case up to
    * 480 s of its own before it grades it FAILED and closes, so the client waits past that.
    */
-  private static final Duration CONNECTION_LIMIT = Duration.ofSeconds(540);
+  private static final Duration CONNECTION_LIMIT = Duration.ofMinutes(9);
 
   /**
    * The cases to run as wstest case patterns, from {@code -Dtern.autobahn.cases} (comma-separated,
@@ -77,7 +77,7 @@ class AutobahnInteropTest {
     String property = System.getProperty("tern.autobahn.cases", "").trim();
     List<String> cases = new ArrayList<>();
     if (!property.isEmpty()) {
-      for (String pattern : property.split(",")) {
+      for (String pattern : property.split(",", -1)) {
         String trimmed = pattern.trim();
         if (!trimmed.isEmpty()) {
           cases.add(trimmed.contains("*") ? trimmed + "$" : trimmed);

@@ -284,10 +284,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     if ((flags & 0xFE) != 0) {
       throw reader.fail(MALFORMED_PACKET, "reserved acknowledge flags");
     }
-    int code =
-        version == MqttVersion.MQTT_5
-            ? reasonCode(MqttMessageType.CONNACK)
-            : reader.u8("reason code");
+    int code = version == MqttVersion.MQTT_5 ? reader.reasonCode() : reader.u8("reason code");
     if (version != MqttVersion.MQTT_5 && code > MqttReasonCodes.V3_NOT_AUTHORIZED) {
       // 6 to 255 are reserved before MQTT 5. Reported as read, such a code could not be written
       // back (the encoder maps what it does not know onto "server unavailable"), so the client
@@ -345,7 +342,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     MqttProperties properties = MqttProperties.NONE;
     if (version == MqttVersion.MQTT_5) {
       if (reader.remaining() > 0) {
-        code = reasonCode(type);
+        code = reader.reasonCode();
       }
       if (reader.remaining() > 0) {
         properties = properties(type);
@@ -390,7 +387,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     boolean v5 = version == MqttVersion.MQTT_5;
     int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
-      int code = v5 ? reasonCode(MqttMessageType.SUBACK) : reader.u8("reason code");
+      int code = v5 ? reader.reasonCode() : reader.u8("reason code");
       if (!v5
           && code > MqttReasonCodes.GRANTED_QOS_2
           && code != MqttReasonCodes.V3_SUBSCRIBE_FAILURE) {
@@ -429,7 +426,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     int n = reader.remaining();
     int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
-      codes[i] = reasonCode(MqttMessageType.UNSUBACK);
+      codes[i] = reader.reasonCode();
     }
     return new MqttUnsubAckMessage(packetId, codes, properties);
   }
@@ -439,7 +436,7 @@ public final class MqttDecoder extends ByteToMessageDecoder {
       reader.expectEnd();
       return MqttDisconnectMessage.NORMAL;
     }
-    int code = reasonCode(MqttMessageType.DISCONNECT);
+    int code = reader.reasonCode();
     MqttProperties properties =
         reader.remaining() > 0 ? properties(MqttMessageType.DISCONNECT) : MqttProperties.NONE;
     reader.expectEnd();
@@ -452,26 +449,11 @@ public final class MqttDecoder extends ByteToMessageDecoder {
     if (reader.remaining() == 0) {
       return new MqttAuthMessage(MqttReasonCodes.SUCCESS, MqttProperties.NONE);
     }
-    int code = reasonCode(MqttMessageType.AUTH);
+    int code = reader.reasonCode();
     MqttProperties properties =
         reader.remaining() > 0 ? properties(MqttMessageType.AUTH) : MqttProperties.NONE;
     reader.expectEnd();
     return new MqttAuthMessage(code, properties);
-  }
-
-  /**
-   * Reads an MQTT 5 reason code that the specification allows in {@code type}. A code it does not
-   * list would reach the application as a meaning no peer can have sent, so it breaks the
-   * connection as the reserved codes of 3.1.1 do.
-   */
-  private int reasonCode(MqttMessageType type) {
-    int code = reader.u8("reason code");
-    if (!MqttReasonCodes.isAllowedIn(type, code)) {
-      throw reader.fail(
-          MALFORMED_PACKET,
-          "reason code 0x" + Integer.toHexString(code) + " not allowed in " + type);
-    }
-    return code;
   }
 
   private String topicName(String what) {

@@ -54,6 +54,21 @@ final class MqttPacketReader {
     return limit - pos;
   }
 
+  /**
+   * Reads an MQTT 5 reason code that the specification allows in this packet's type. A code it does
+   * not list would reach the application as a meaning no peer can have sent, so it breaks the
+   * connection as the reserved codes of 3.1.1 do.
+   */
+  int reasonCode() {
+    int code = u8("reason code");
+    if (!MqttReasonCodes.isAllowedIn(type, code)) {
+      throw fail(
+          MqttReasonCodes.MALFORMED_PACKET,
+          "reason code 0x" + Integer.toHexString(code) + " not allowed in " + type);
+    }
+    return code;
+  }
+
   MqttDecoderException fail(int reasonCode, String message) {
     return new MqttDecoderException(reasonCode, type, version, type + ": " + message);
   }

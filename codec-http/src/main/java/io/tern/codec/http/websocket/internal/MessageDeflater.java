@@ -29,6 +29,8 @@ public final class MessageDeflater {
   /** The window of the JDK's {@link Deflater}. */
   private static final int JDK_WINDOW_BITS = 15;
 
+  private static final byte[] EMPTY = new byte[0];
+
   private final Deflater deflater;
   private final boolean noContextTakeover;
   private final int windowBits;
@@ -98,16 +100,22 @@ public final class MessageDeflater {
     int length = in.readableBytes();
     ByteBuf out = alloc.buffer(length + (length >>> 3) + 16);
     try {
-      deflater.setInput(in.nioBuffer(in.readerIndex(), length));
-      while (true) {
-        ByteBuffer dst = out.nioBuffer(out.writerIndex(), out.writableBytes());
-        int space = dst.remaining();
-        int n = deflater.deflate(dst, Deflater.SYNC_FLUSH);
-        out.writerIndex(out.writerIndex() + n);
-        if (n < space) {
-          break;
+      if (in.nioBufferCount() == 1) {
+        deflater.setInput(in.nioBuffer(in.readerIndex(), length));
+        deflate(out, Deflater.SYNC_FLUSH);
+      } else {
+        // A payload in several pieces (gathered from reads, or inflated in chunks): each piece is
+        // given to the compressor as it is rather than merged into one buffer first; the pieces
+        // before the last are taken in without a flush, so the output is the same.
+        ByteBuffer[] pieces = in.nioBuffers(in.readerIndex(), length);
+        for (int i = 0; i < pieces.length; i++) {
+          deflater.setInput(pieces[i]);
+          deflate(out, i == pieces.length - 1 ? Deflater.SYNC_FLUSH : Deflater.NO_FLUSH);
         }
-        out.ensureWritable(Math.max(256, out.capacity() >>> 1));
+        if (pieces.length == 0) {
+          deflater.setInput(EMPTY);
+          deflate(out, Deflater.SYNC_FLUSH);
+        }
       }
     } catch (RuntimeException e) {
       out.release();
@@ -125,6 +133,25 @@ public final class MessageDeflater {
       }
     }
     return out;
+  }
+
+  /**
+   * Runs the compressor over its input into {@code out}, growing {@code out} when it fills: with
+   * {@code NO_FLUSH} until the input is taken in, with {@code SYNC_FLUSH} until all is flushed.
+   */
+  private void deflate(ByteBuf out, int flush) {
+    while (true) {
+      ByteBuffer dst = out.nioBuffer(out.writerIndex(), out.writableBytes());
+      int space = dst.remaining();
+      int n = deflater.deflate(dst, flush);
+      out.writerIndex(out.writerIndex() + n);
+      if (n < space) {
+        // Room left: zlib stops short of a full output only once its input is all taken in and,
+        // with a flush, all of it is out.
+        return;
+      }
+      out.ensureWritable(Math.max(256, out.capacity() >>> 1));
+    }
   }
 
   /** Frees the compressor's native memory; the deflater is unusable afterwards. */

@@ -2,6 +2,7 @@ package io.tern.codec.http.websocket.internal;
 
 import io.tern.buffer.ByteBuf;
 import io.tern.buffer.ByteBufAllocator;
+import io.tern.buffer.CompositeByteBuf;
 import io.tern.codec.http.websocket.CorruptedWebSocketFrameException;
 import io.tern.codec.http.websocket.WebSocketCloseStatus;
 import java.nio.ByteBuffer;
@@ -15,9 +16,10 @@ import java.util.zip.Inflater;
  * whole in memory.
  *
  * <p><b>Decompression bombs.</b> The inflated size of the message is counted while inflating, a
- * step at a time into a buffer grown at most 64 KiB per step: the moment it passes the limit the
- * message fails with close status {@code 1009}, having used at most the limit plus a step. Deflate
- * data that does not parse fails with {@code 1007}.
+ * step at a time into buffers of at most 64 KiB each (a frame that inflates beyond its first buffer
+ * gets a composite of several, so nothing inflated is copied to make room): the moment it passes
+ * the limit the message fails with close status {@code 1009}, having used at most the limit plus a
+ * step. Deflate data that does not parse fails with {@code 1007}.
  *
  * <p>A message ending with a final block ({@code BFINAL}) ends the deflate stream: what follows it
  * in the message is ignored and the next message starts a new stream. Otherwise the stream (and its
@@ -27,7 +29,17 @@ public final class MessageInflater {
   private static final byte[] TAIL = {0, 0, (byte) 0xFF, (byte) 0xFF};
   private static final int MAX_STEP = 64 * 1024;
 
+  /** Output chunks a frame's composite holds before it consolidates them (by copying). */
+  private static final int MAX_CHUNKS = 16;
+
+  /**
+   * Unfragmented messages up to this many compressed bytes are inflated from a copy with the tail
+   * behind them.
+   */
+  private static final int SMALL = 256;
+
   private final Inflater inflater = new Inflater(true);
+  private final byte[] small = new byte[SMALL + TAIL.length];
   private final boolean peerNoContextTakeover;
   private final long maxMessageLength;
   private long messageLength;
@@ -58,27 +70,39 @@ public final class MessageInflater {
     int length = in.readableBytes();
     long room = maxMessageLength - messageLength + 1;
     int initial = (int) Math.max(64, Math.min(Math.min(room, MAX_STEP), 3L * length));
-    ByteBuf out = alloc.buffer(initial);
+    Output out = new Output(alloc, initial);
     boolean done = false;
     try {
+      boolean tailed = false;
       if (!inflater.finished() && length > 0) {
-        if (in.nioBufferCount() == 1) {
-          run(in.nioBuffer(in.readerIndex(), length), out);
+        if (fin && compressedLength == 0 && length <= SMALL) {
+          // A small unfragmented message (most chat or RPC messages): its payload and the tail
+          // in one input, one pass of the inflater instead of a second one for the tail alone.
+          in.getBytes(in.readerIndex(), small, 0, length);
+          System.arraycopy(TAIL, 0, small, length, TAIL.length);
+          inflater.setInput(small, 0, length + TAIL.length);
+          run(out);
+          tailed = true;
+        } else if (in.nioBufferCount() == 1) {
+          inflater.setInput(in.nioBuffer(in.readerIndex(), length));
+          run(out);
         } else {
           // A payload gathered from several reads: inflate each piece rather than merge them.
           for (ByteBuffer piece : in.nioBuffers(in.readerIndex(), length)) {
             if (inflater.finished()) {
               break;
             }
-            run(piece, out);
+            inflater.setInput(piece);
+            run(out);
           }
         }
       }
       compressedLength += length;
       // A message with no compressed byte at all is taken as empty: the tail alone would start a
       // stored block the next message's bytes would then be read into.
-      if (fin && !inflater.finished() && compressedLength > 0) {
-        run(ByteBuffer.wrap(TAIL), out);
+      if (fin && !tailed && !inflater.finished() && compressedLength > 0) {
+        inflater.setInput(TAIL);
+        run(out);
       }
       done = true;
     } catch (DataFormatException e) {
@@ -100,19 +124,22 @@ public final class MessageInflater {
         inflater.reset();
       }
     }
-    return out;
+    return out.take();
   }
 
-  private void run(ByteBuffer input, ByteBuf out) throws DataFormatException {
-    inflater.setInput(input);
+  /** Inflates the input set on the inflater into {@code out} until it needs more or finishes. */
+  private void run(Output out) throws DataFormatException {
     while (!inflater.finished()) {
-      if (!out.isWritable()) {
+      ByteBuf chunk = out.chunk;
+      if (!chunk.isWritable()) {
         long room = maxMessageLength - messageLength + 1;
-        out.ensureWritable((int) Math.max(1, Math.min(room, Math.min(MAX_STEP, out.capacity()))));
+        // Each new chunk as large as all before it (the output doubles), at most a step.
+        chunk = out.next((int) Math.max(1, Math.min(room, Math.min(MAX_STEP, out.total))));
       }
-      int writable = out.writableBytes();
-      int n = inflater.inflate(out.nioBuffer(out.writerIndex(), writable));
-      out.writerIndex(out.writerIndex() + n);
+      int writable = chunk.writableBytes();
+      int n = inflater.inflate(chunk.nioBuffer(chunk.writerIndex(), writable));
+      chunk.writerIndex(chunk.writerIndex() + n);
+      out.total += n;
       messageLength += n;
       if (messageLength > maxMessageLength) {
         throw new CorruptedWebSocketFrameException(
@@ -142,5 +169,59 @@ public final class MessageInflater {
   /** Frees the inflater's native memory; unusable afterwards. */
   public void end() {
     inflater.end();
+  }
+
+  /**
+   * The inflated bytes of one frame: a buffer, and once that is full the next one, gathered as a
+   * composite. Growing one buffer instead would copy what was inflated so far at every step (a 64
+   * KiB message whose first guess was 47 KiB was copied once more in full).
+   */
+  private static final class Output {
+    private final ByteBufAllocator alloc;
+    ByteBuf chunk;
+
+    /** Bytes inflated into this output. */
+    int total;
+
+    private CompositeByteBuf whole;
+
+    Output(ByteBufAllocator alloc, int initial) {
+      this.alloc = alloc;
+      this.chunk = alloc.buffer(initial);
+    }
+
+    /** Starts a new chunk of {@code capacity} bytes behind the full one, and returns it. */
+    ByteBuf next(int capacity) {
+      ByteBuf fresh = alloc.buffer(capacity);
+      if (whole == null) {
+        whole = alloc.compositeBuffer(MAX_CHUNKS);
+      }
+      whole.addComponent(true, chunk);
+      chunk = fresh;
+      return fresh;
+    }
+
+    /** Returns what was inflated, owned by the caller. */
+    ByteBuf take() {
+      if (whole == null) {
+        return chunk;
+      }
+      if (chunk.isReadable()) {
+        whole.addComponent(true, chunk);
+      } else {
+        chunk.release();
+      }
+      chunk = null;
+      return whole;
+    }
+
+    void release() {
+      if (chunk != null) {
+        chunk.release();
+      }
+      if (whole != null) {
+        whole.release();
+      }
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.tern.codec.http.websocket.internal;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.buffer.CompositeByteBuf;
 import io.tern.codec.http.websocket.CorruptedWebSocketFrameException;
 import io.tern.codec.http.websocket.WebSocketCloseStatus;
 import io.tern.codec.http.websocket.WebSocketFrame;
@@ -97,9 +98,7 @@ public final class PerMessageDeflateHandler implements ChannelHandler {
     }
     WebSocketFrame inflated = MessageDeflater.Frames.withPayload(frame, fin, 0, out);
     frame.release();
-    if (validating
-        && (utf8.feed(out, out.readerIndex(), out.readableBytes()) >= 0
-            || (fin && !utf8.isComplete()))) {
+    if (validating && (!validUtf8(out) || (fin && !utf8.isComplete()))) {
       fail(ctx, inflated, WebSocketCloseStatus.INVALID_PAYLOAD_DATA, "text is not UTF-8");
       return;
     }
@@ -107,6 +106,21 @@ public final class PerMessageDeflateHandler implements ChannelHandler {
       inflating = false;
     }
     ctx.fireChannelRead(inflated);
+  }
+
+  /**
+   * Feeds the inflated bytes to the validator, a chunk at a time when the inflater made several.
+   */
+  private boolean validUtf8(ByteBuf out) {
+    if (out instanceof CompositeByteBuf chunks) {
+      for (ByteBuf chunk : chunks) {
+        if (utf8.feed(chunk, chunk.readerIndex(), chunk.readableBytes()) >= 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return utf8.feed(out, out.readerIndex(), out.readableBytes()) < 0;
   }
 
   private void fail(

@@ -53,9 +53,9 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dtern.autobahn.deflateCases=all} runs every one of them. {@code
  * -Dtern.autobahn.cases=12.2.15,13.*} runs only the cases named (wstest case ids, {@code *}
  * matching any run of characters) and {@code -Dtern.autobahn.budgetMinutes=N} gives each direction
- * N minutes instead of 8 (JUnit's own default timeout is lifted for this class, so the budget is what
- * bounds a run: each direction stops when it runs out). wstest is installed by {@code .ci/install-peers} into {@code
- * ~/.cache/tern-peers/autobahn}; without it the test fails.
+ * N minutes instead of 8 (JUnit's own default timeout is lifted for this class, so the budget is
+ * what bounds a run: each direction stops when it runs out). wstest is installed by {@code
+ * .ci/install-peers} into {@code ~/.cache/tern-peers/autobahn}; without it the test fails.
  */
 @Tag("interop")
 // budget() bounds each direction; the build's 5-minute default would cut a longer budget short

@@ -240,13 +240,40 @@ final class HpackHuffman {
         }
       } while (bits >= MAX_LENGTH);
     }
-    // Fewer than eight bytes left: drop the read-ahead copies and take the rest a byte at a time.
+    // Fewer than eight bytes left: take them with one load of the eight bytes of the array that end
+    // where the string does (strings are short, so this tail is a good part of each), as many as
+    // fit beside the pending bits at a time, and decode whole codes while at least 30 bits are
+    // pending; the last bits, fewer than 30, go through the padding-aware steps below.
     acc = bits == 0 ? 0 : acc & (-1L << (64 - bits));
-    for (; ; ) {
-      while (bits <= 48 && i < end) {
-        acc |= (long) (src[i++] & 0xFF) << (56 - bits);
-        bits += 8;
+    int rest = end - i;
+    long tail = rest == 0 ? 0 : lastBytes(src, end, rest);
+    while (rest > 0) {
+      int take = Math.min(rest, (64 - bits) >>> 3); // at least 4: fewer than 30 bits pending
+      acc |= (tail & (-1L << (64 - (take << 3)))) >>> bits;
+      tail <<= take << 3;
+      bits += take << 3;
+      rest -= take;
+      while (bits >= MAX_LENGTH) {
+        int e = MULTI[(int) (acc >>> (64 - WINDOW))];
+        if (e != 0) {
+          SHORT_LE.set(out, o, (short) e);
+          o += (e >>> 16) & 3;
+          acc <<= e >>> 22;
+          bits -= e >>> 22;
+        } else {
+          int w = (int) (acc >>> (64 - MAX_LENGTH));
+          int l = lengthOf(w, WINDOW + 1);
+          int sym = symbolOf(w, l);
+          if (sym == EOS) {
+            throw new HpackException("EOS in a Huffman-coded string");
+          }
+          out[o++] = (byte) sym;
+          acc <<= l;
+          bits -= l;
+        }
       }
+    }
+    for (; ; ) {
       if (bits == 0) {
         return o;
       }
@@ -293,6 +320,21 @@ final class HpackHuffman {
       }
       return o;
     }
+  }
+
+  /**
+   * Returns the {@code n} bytes (1 to 7) before {@code end}, left-aligned, the bits after them
+   * zero: one eight-byte load where the array has eight bytes before {@code end}.
+   */
+  private static long lastBytes(byte[] src, int end, int n) {
+    if (end >= 8) {
+      return (long) LONG_BE.get(src, end - 8) << ((8 - n) << 3);
+    }
+    long v = 0;
+    for (int k = end - n; k < end; k++) {
+      v = (v << 8) | (src[k] & 0xFF);
+    }
+    return v << ((8 - n) << 3);
   }
 
   /**

@@ -283,8 +283,7 @@ final class HpackHuffman {
       if (e != 0) {
         int total = e >>> 22;
         if (total <= bits) {
-          out[o] = (byte) e;
-          out[o + 1] = (byte) (e >>> 8);
+          SHORT_LE.set(out, o, (short) e);
           o += (e >>> 16) & 3;
           acc <<= total;
           bits -= total;
@@ -297,7 +296,7 @@ final class HpackHuffman {
           bits -= first;
           continue;
         }
-      } else {
+      } else if (bits > WINDOW) { // else the code is longer than what is left: padding
         int w = (int) (padded >>> (64 - MAX_LENGTH));
         int l = lengthOf(w, WINDOW + 1);
         if (l <= bits) {

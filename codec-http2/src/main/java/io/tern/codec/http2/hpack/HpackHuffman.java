@@ -17,8 +17,11 @@ import java.nio.ByteOrder;
  * codes that fit in them, and whose entry also says how far to shift the accumulator: header text
  * is mostly letters, digits and punctuation of five to eight bits, so most steps yield two bytes.
  * Codes longer than twelve bits, which all start with {@code 0xFF}, are resolved by comparing the
- * next 30 bits against the first code past each length; the last few bits of a string are looked up
- * with ones (EOS's bits) after them.
+ * next 30 bits against the first code past each length. A string's last one to seven bytes come in
+ * with one eight-byte load ending where the string ends (strings in headers are short, so this tail
+ * is a good part of each), and only its last bits, fewer than 30, are looked up with ones (EOS's
+ * bits) after them; fewer than thirteen bits left that start no short code are padding, checked
+ * without the long-code search.
  *
  * <p>Encoding packs the codes into a 64-bit accumulator and stores it eight bytes at a time into a
  * byte array, so that a string reaches its buffer in one copy, and the string is read once: its

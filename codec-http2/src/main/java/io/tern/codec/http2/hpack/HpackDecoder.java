@@ -170,13 +170,23 @@ public final class HpackDecoder {
       int b = src[pos] & 0xFF;
       AsciiString name;
       AsciiString value;
+      long fieldSize = -1; // for literals, counted below from their fresh strings
       if (b >= 0x80) { // indexed field, section 6.1
         int index = readInt(7);
         if (index == 0) {
           throw new HpackException("index 0");
         }
-        name = nameAt(index);
-        value = valueAt(index);
+        if (index <= HpackStaticTable.LENGTH) {
+          name = HpackStaticTable.name(index);
+          value = HpackStaticTable.value(index);
+        } else {
+          // The table keeps each entry's size, so the strings themselves are not loaded here.
+          checkIndex(index);
+          int entry = index - HpackStaticTable.LENGTH - 1;
+          name = table.name(entry);
+          value = table.value(entry);
+          fieldSize = table.entrySize(entry);
+        }
       } else if (b >= 0x40) { // literal with incremental indexing, section 6.2.1
         int index = readInt(6);
         name = index == 0 ? readString() : nameAt(index);
@@ -216,7 +226,10 @@ public final class HpackDecoder {
         atStart = false;
       }
       if (within) {
-        listSize += (long) name.length() + value.length() + HpackDecoderTable.ENTRY_OVERHEAD;
+        if (fieldSize < 0) {
+          fieldSize = (long) name.length() + value.length() + HpackDecoderTable.ENTRY_OVERHEAD;
+        }
+        listSize += fieldSize;
         if (listSize > maxHeaderListSize) {
           within = false;
         } else {
@@ -242,13 +255,6 @@ public final class HpackDecoder {
     }
     checkIndex(index);
     return table.name(index - HpackStaticTable.LENGTH - 1);
-  }
-
-  private AsciiString valueAt(int index) {
-    if (index <= HpackStaticTable.LENGTH) {
-      return HpackStaticTable.value(index);
-    }
-    return table.value(index - HpackStaticTable.LENGTH - 1);
   }
 
   /** Reads an integer with an N-bit prefix (section 5.1) that must fit an {@code int}. */

@@ -16,10 +16,14 @@ final class HpackDecoderTable {
 
   // Empty until the first entry (an idle connection's decoder holds no table), then 8, doubling.
   private static final AsciiString[] NO_STRINGS = new AsciiString[0];
+  private static final long[] NO_SIZES = new long[0];
   private static final int FIRST_SLOTS = 8;
 
   private AsciiString[] names = NO_STRINGS;
   private AsciiString[] values = NO_STRINGS;
+  // Each entry's size (name + value + 32): the decoder counts an indexed field's share of the
+  // header list from it, and eviction subtracts it, without loading the strings themselves.
+  private long[] sizes = NO_SIZES;
   private int tail; // where the next entry goes
   private int count;
   private long size;
@@ -54,6 +58,11 @@ final class HpackDecoderTable {
     return values[(tail - 1 - i) & (values.length - 1)];
   }
 
+  /** Returns an entry's size: its name and value lengths plus {@link #ENTRY_OVERHEAD}. */
+  long entrySize(int i) {
+    return sizes[(tail - 1 - i) & (sizes.length - 1)];
+  }
+
   /**
    * Adds an entry, evicting the oldest ones to make room; one larger than the maximum empties it.
    */
@@ -72,6 +81,7 @@ final class HpackDecoderTable {
     int mask = names.length - 1;
     names[tail] = name;
     values[tail] = value;
+    sizes[tail] = entrySize;
     tail = (tail + 1) & mask;
     count++;
     size += entrySize;
@@ -88,7 +98,7 @@ final class HpackDecoderTable {
   private void evictOldest() {
     int mask = names.length - 1;
     int oldest = (tail - count) & mask;
-    size -= (long) names[oldest].length() + values[oldest].length() + ENTRY_OVERHEAD;
+    size -= sizes[oldest];
     names[oldest] = null;
     values[oldest] = null;
     count--;
@@ -105,14 +115,17 @@ final class HpackDecoderTable {
     int slots = n == 0 ? FIRST_SLOTS : n << 1;
     AsciiString[] newNames = new AsciiString[slots];
     AsciiString[] newValues = new AsciiString[slots];
+    long[] newSizes = new long[slots];
     // Oldest first, so the ring starts at 0 and the tail is at n.
     for (int i = 0; i < count; i++) {
       int from = (tail - count + i) & (n - 1);
       newNames[i] = names[from];
       newValues[i] = values[from];
+      newSizes[i] = sizes[from];
     }
     names = newNames;
     values = newValues;
+    sizes = newSizes;
     tail = count;
   }
 }

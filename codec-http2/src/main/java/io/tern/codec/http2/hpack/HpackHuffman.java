@@ -17,8 +17,11 @@ import java.nio.ByteOrder;
  * codes that fit in them, and whose entry also says how far to shift the accumulator: header text
  * is mostly letters, digits and punctuation of five to eight bits, so most steps yield two bytes.
  * Codes longer than twelve bits, which all start with {@code 0xFF}, are resolved by comparing the
- * next 30 bits against the first code past each length; the last few bits of a string are looked up
- * with ones (EOS's bits) after them.
+ * next 30 bits against the first code past each length. A string's last one to seven bytes come in
+ * with one eight-byte load ending where the string ends (strings in headers are short, so this tail
+ * is a good part of each), and only its last bits, fewer than 30, are looked up with ones (EOS's
+ * bits) after them; fewer than thirteen bits left that start no short code are padding, checked
+ * without the long-code search.
  *
  * <p>Encoding packs the codes into a 64-bit accumulator and stores it eight bytes at a time into a
  * byte array, so that a string reaches its buffer in one copy, and the string is read once: its
@@ -240,13 +243,40 @@ final class HpackHuffman {
         }
       } while (bits >= MAX_LENGTH);
     }
-    // Fewer than eight bytes left: drop the read-ahead copies and take the rest a byte at a time.
+    // Fewer than eight bytes left: take them with one load of the eight bytes of the array that end
+    // where the string does (strings are short, so this tail is a good part of each), as many as
+    // fit beside the pending bits at a time, and decode whole codes while at least 30 bits are
+    // pending; the last bits, fewer than 30, go through the padding-aware steps below.
     acc = bits == 0 ? 0 : acc & (-1L << (64 - bits));
-    for (; ; ) {
-      while (bits <= 48 && i < end) {
-        acc |= (long) (src[i++] & 0xFF) << (56 - bits);
-        bits += 8;
+    int rest = end - i;
+    long tail = rest == 0 ? 0 : lastBytes(src, end, rest);
+    while (rest > 0) {
+      int take = Math.min(rest, (64 - bits) >>> 3); // at least 4: fewer than 30 bits pending
+      acc |= (tail & (-1L << (64 - (take << 3)))) >>> bits;
+      tail <<= take << 3;
+      bits += take << 3;
+      rest -= take;
+      while (bits >= MAX_LENGTH) {
+        int e = MULTI[(int) (acc >>> (64 - WINDOW))];
+        if (e != 0) {
+          SHORT_LE.set(out, o, (short) e);
+          o += (e >>> 16) & 3;
+          acc <<= e >>> 22;
+          bits -= e >>> 22;
+        } else {
+          int w = (int) (acc >>> (64 - MAX_LENGTH));
+          int l = lengthOf(w, WINDOW + 1);
+          int sym = symbolOf(w, l);
+          if (sym == EOS) {
+            throw new HpackException("EOS in a Huffman-coded string");
+          }
+          out[o++] = (byte) sym;
+          acc <<= l;
+          bits -= l;
+        }
       }
+    }
+    for (; ; ) {
       if (bits == 0) {
         return o;
       }
@@ -256,8 +286,7 @@ final class HpackHuffman {
       if (e != 0) {
         int total = e >>> 22;
         if (total <= bits) {
-          out[o] = (byte) e;
-          out[o + 1] = (byte) (e >>> 8);
+          SHORT_LE.set(out, o, (short) e);
           o += (e >>> 16) & 3;
           acc <<= total;
           bits -= total;
@@ -270,7 +299,7 @@ final class HpackHuffman {
           bits -= first;
           continue;
         }
-      } else {
+      } else if (bits > WINDOW) { // else the code is longer than what is left: padding
         int w = (int) (padded >>> (64 - MAX_LENGTH));
         int l = lengthOf(w, WINDOW + 1);
         if (l <= bits) {
@@ -293,6 +322,21 @@ final class HpackHuffman {
       }
       return o;
     }
+  }
+
+  /**
+   * Returns the {@code n} bytes (1 to 7) before {@code end}, left-aligned, the bits after them
+   * zero: one eight-byte load where the array has eight bytes before {@code end}.
+   */
+  private static long lastBytes(byte[] src, int end, int n) {
+    if (end >= 8) {
+      return (long) LONG_BE.get(src, end - 8) << ((8 - n) << 3);
+    }
+    long v = 0;
+    for (int k = end - n; k < end; k++) {
+      v = (v << 8) | (src[k] & 0xFF);
+    }
+    return v << ((8 - n) << 3);
   }
 
   /**

@@ -314,12 +314,23 @@ public final class EchoCompare {
     Map<Metric, Double> result = new EnumMap<>(Metric.class);
     Path log = options.logDirectory().resolve(label + ".log");
     try (ServerProcess server = ServerProcess.start(spec, options.transport(), log)) {
+      // The listening socket (and the readiness probe's connection, if the server has not yet
+      // seen it close): what the server holds with no client connected.
+      int idleSockets = ServerMemory.openSockets(server.pid());
       if (options.scenarios().contains(Part.IDLE)) {
-        idle(server, "idle", options.idleConnections(), Metric.IDLE_HEAP, Metric.IDLE_RSS, result);
+        idle(
+            server,
+            idleSockets,
+            "idle",
+            options.idleConnections(),
+            Metric.IDLE_HEAP,
+            Metric.IDLE_RSS,
+            result);
       }
       if (options.scenarios().contains(Part.IDLE_H2C)) {
         idle(
             server,
+            idleSockets,
             "idle-h2c",
             options.idleConnections(),
             Metric.IDLE_H2C_HEAP,
@@ -329,6 +340,7 @@ public final class EchoCompare {
       if (options.scenarios().contains(Part.IDLE_READ)) {
         idle(
             server,
+            idleSockets,
             "idle-read",
             options.idleConnections(),
             Metric.IDLE_READ_HEAP,
@@ -338,6 +350,7 @@ public final class EchoCompare {
       if (options.scenarios().contains(Part.IDLE_BURST)) {
         idle(
             server,
+            idleSockets,
             "idle-burst",
             options.idleConnections(),
             Metric.IDLE_BURST_HEAP,
@@ -393,14 +406,18 @@ public final class EchoCompare {
    */
   private static void idle(
       ServerProcess server,
+      int idleSockets,
       String mode,
       int connections,
       Metric heap,
       Metric rss,
       Map<Metric, Double> result)
       throws LoadException {
-    // A previous scenario's connections may still be closing in the server (an io_uring channel
-    // is freed when its cancelled requests complete): let them go before the baseline.
+    // The baseline is the server without connections: a previous scenario's connections may still
+    // be open in the server (it closes each when it reads the end of its input, and an io_uring
+    // channel is freed when its cancelled requests complete). Wait until the server holds no more
+    // sockets than with no client, then let what they held go.
+    awaitSocketsClosed(server, idleSockets);
     pause();
     long heapBefore = ServerMemory.liveHeapBytes(server.pid());
     long rssBefore = ServerMemory.rssBytes(server.pid());
@@ -439,6 +456,31 @@ public final class EchoCompare {
     } finally {
       if (client != null) {
         ChildProcesses.stop(client);
+      }
+    }
+  }
+
+  /**
+   * Waits until the server holds at most {@code idleSockets} sockets (its connections closed).
+   *
+   * @throws LoadException if they are not closed within a minute
+   */
+  private static void awaitSocketsClosed(ServerProcess server, int idleSockets)
+      throws LoadException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    int open;
+    while ((open = ServerMemory.openSockets(server.pid())) > idleSockets) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new LoadException(
+            "the server still holds "
+                + (open - idleSockets)
+                + " connections a minute after its clients closed them");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new LoadException("interrupted");
       }
     }
   }

@@ -67,8 +67,8 @@ public interface RecvByteBufAllocator {
    * channelState = handle.state();
    * }</pre>
    *
-   * <p>{@link #reset(ChannelConfig)} starts a loop with the state the handle has, as a channel's own
-   * handle does.
+   * <p>{@link #reset(ChannelConfig)} starts a loop with the state the handle has, as a channel's
+   * own handle does.
    *
    * <h2>Threading</h2>
    *
@@ -83,8 +83,8 @@ public interface RecvByteBufAllocator {
      * Starts a read loop for a channel whose kept state is {@code state}.
      *
      * @param config the channel's configuration
-     * @param state what {@link #state()} returned after the channel's previous loop, or 0 before its
-     *     first
+     * @param state what {@link #state()} returned after the channel's previous loop, or 0 before
+     *     its first
      */
     void reset(ChannelConfig config, int state);
 

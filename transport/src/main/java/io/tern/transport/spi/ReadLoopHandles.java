@@ -8,10 +8,10 @@ import io.tern.transport.channel.RecvByteBufAllocator;
  * one at a time, so that a channel keeps only its predictor's {@code int} state between loops
  * instead of a handle object (72 bytes of an idle connection for the adaptive allocator).
  *
- * <p>The thread keeps the handle of the last allocator it served; a channel configured with
- * another allocator gets a handle of that one, which then becomes the thread's. A loop that starts
- * while the thread's handle is lent (a read loop run from inside another's pipeline event) gets a
- * handle of its own.
+ * <p>The thread keeps the handle of the last allocator it served; a channel configured with another
+ * allocator gets a handle of that one, which then becomes the thread's. A loop that starts while
+ * the thread's handle is lent (a read loop run from inside another's pipeline event) gets a handle
+ * of its own.
  *
  * <p>Thread-confined: each thread has its own slot.
  */

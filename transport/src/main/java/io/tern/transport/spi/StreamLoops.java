@@ -125,6 +125,7 @@ public final class StreamLoops {
 
   /** The receive-size predictor's state between read loops ({@link ReadLoopHandles}). */
   private int recvState;
+
   private boolean readInterested;
   private boolean writeInterested;
   private long maxBytesPerGatheringWrite = Integer.MAX_VALUE;

@@ -2,7 +2,6 @@ package io.tern.benchmarks.load;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,29 +42,6 @@ final class ServerMemory {
     } catch (IOException e) {
       throw new LoadException("cannot read /proc/" + pid + "/status: " + e);
     }
-  }
-
-  /**
-   * Counts the sockets a process holds open ({@code /proc/PID/fd} entries linking to {@code
-   * socket:[inode]}): its listening sockets and connections.
-   */
-  static int openSockets(long pid) throws LoadException {
-    Path fds = Path.of("/proc/" + pid + "/fd");
-    int sockets = 0;
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(fds)) {
-      for (Path fd : entries) {
-        try {
-          if (Files.readSymbolicLink(fd).toString().startsWith("socket:")) {
-            sockets++;
-          }
-        } catch (IOException e) {
-          // closed between the listing and the read: not open any more
-        }
-      }
-    } catch (IOException e) {
-      throw new LoadException("cannot list " + fds + ": " + e);
-    }
-    return sockets;
   }
 
   private static String jcmd(long pid, String command) throws LoadException {

@@ -102,8 +102,8 @@ public final class LoadCompare {
     out.printf(
         Locale.ROOT,
         "load compare: %s vs %s (the fastest per round)%s%s, transport %s, scenarios %s, %d"
-            + " rounds, %d s warm-up per server, %d s warm-up + %d s per scenario, server on core"
-            + " %d, load on core %d%n",
+            + " rounds, %d s warm-up per server%s, %d s warm-up + %d s per scenario, server on"
+            + " core %d, load on core %d%n",
         roles.tern(),
         roles.netty(),
         roles.unchecked() == null ? "" : ", " + roles.unchecked() + " (own row)",
@@ -112,6 +112,13 @@ public final class LoadCompare {
         scenarios.stream().map(Scenario::label).toList(),
         options.rounds(),
         options.warmupSeconds(),
+        scenarios.contains(Scenario.H2C)
+            ? String.format(
+                Locale.ROOT,
+                " (h2c: %,d requests, then %,d per scenario)",
+                options.warmupSeconds() * Scenario.H2C_WARMUP_REQUESTS_PER_SECOND,
+                options.scenarioWarmupSeconds() * Scenario.H2C_WARMUP_REQUESTS_PER_SECOND)
+            : "",
         options.scenarioWarmupSeconds(),
         options.durationSeconds(),
         ServerProcess.CORE,

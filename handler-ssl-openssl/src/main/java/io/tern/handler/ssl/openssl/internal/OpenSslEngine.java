@@ -34,10 +34,11 @@ import javax.net.ssl.SSLSession;
  *                                        FAILED (the alert, if any, is still wrapped out)
  * </pre>
  *
- * Closing is orthogonal: {@link #closeOutbound()} queues {@code close_notify}; the peer's {@code
- * close_notify} or {@link #closeInbound()} ends the inbound side. Once both sides are closed and
- * nothing is left to wrap (or inbound was closed explicitly, when what is left is kept in a Java
- * array), the native connection is freed: deterministically, on the thread that closed it.
+ * Closing is orthogonal and kept by {@link EngineClosing}: {@link #closeOutbound()} queues {@code
+ * close_notify}; the peer's {@code close_notify} or {@link #closeInbound()} ends the inbound side.
+ * Once both sides are closed and nothing is left to wrap (or inbound was closed explicitly, when
+ * what is left is kept in a Java array), the native connection is freed: deterministically, on the
+ * thread that closed it.
  *
  * <h2>Contract details {@code SslHandler} relies on</h2>
  *
@@ -65,21 +66,11 @@ import javax.net.ssl.SSLSession;
  * loop). Its session may be read from any thread.
  */
 final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
-  private enum State {
-    NEW,
-    HANDSHAKING,
-    READY,
-    FAILED
-  }
-
   private static final int MAX_PLAINTEXT = Scratch.RECORD;
 
   /** Room a record needs beyond its plaintext (header, explicit nonce, tag, padding). */
   private static final int MAX_RECORD_OVERHEAD =
       OpenSslSession.PACKET_BUFFER_SIZE - OpenSslSession.APPLICATION_BUFFER_SIZE;
-
-  /** An unencrypted alert record: warning, close_notify. */
-  private static final byte[] CLOSE_NOTIFY_RECORD = {21, 3, 3, 0, 2, 1, 0};
 
   /** An unencrypted alert record: fatal, unexpected_message. */
   private static final byte[] UNEXPECTED_MESSAGE_RECORD = {21, 3, 3, 0, 2, 2, 10};
@@ -90,11 +81,10 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   private final OpenSslSession session;
   private final EngineSettings settings;
 
-  private State state = State.NEW;
+  private final EngineClosing closing;
+
+  private EngineState state = EngineState.NEW;
   private boolean finishedToReport;
-  private boolean outboundClosed;
-  private boolean inboundClosed;
-  private boolean receivedCloseNotify;
   private long rememberedSession;
   private String applicationProtocol;
 
@@ -108,6 +98,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     this.context = context;
     this.io = new CiphertextIo(connection);
     this.ssl = connection.ssl();
+    this.closing = new EngineClosing(ssl, io);
     this.settings = settings;
     this.session = new OpenSslSession(context.sessionContext(), peerHost, peerPort);
     connection.register(this);
@@ -130,7 +121,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     switch (state) {
       case NEW -> startHandshake();
       case READY -> {
-        if (outboundClosed || inboundClosed || io.isFreed()) {
+        if (closing.eitherClosed() || io.isFreed()) {
           throw new SSLException("the engine is closed");
         }
         rehandshake();
@@ -141,11 +132,11 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   }
 
   private void startHandshake() throws SSLException {
-    if (io.isFreed() || outboundClosed) {
+    if (io.isFreed() || closing.outboundClosed()) {
       throw new SSLException("the engine is closed");
     }
     settings.applyBeforeHandshake(ssl);
-    state = State.HANDSHAKING;
+    state = EngineState.HANDSHAKING;
     if (settings.client()) {
       handshakeStep(); // the ClientHello, waiting in the write BIO
     }
@@ -165,7 +156,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     if (Ssl.renegotiate(ssl) != 1) {
       throw fail(Ssl.ERROR_SSL, false);
     }
-    state = State.HANDSHAKING;
+    state = EngineState.HANDSHAKING;
     handshakeStep();
   }
 
@@ -182,7 +173,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       // The peer gave up (close_notify) mid-handshake. OpenSSL answers nothing; answer with a
       // fatal alert alone, as the JDK does, so that the peer's handshake ends too (handshake
       // messages still unsent would let it finish first).
-      state = State.FAILED;
+      state = EngineState.FAILED;
       finishedToReport = false;
       io.sendInstead(UNEXPECTED_MESSAGE_RECORD);
       Crypto.errClear();
@@ -194,7 +185,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   }
 
   private void handshakeDone() {
-    state = State.READY;
+    state = EngineState.READY;
     finishedToReport = true;
     Ssl.setOptions(ssl, Ssl.OP_NO_RENEGOTIATION);
     applicationProtocol = Ssl.alpnSelected(ssl);
@@ -220,8 +211,8 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   }
 
   private SSLException fail(int sslError, boolean handshake) {
-    boolean duringHandshake = handshake || state != State.READY;
-    state = State.FAILED;
+    boolean duringHandshake = handshake || state != EngineState.READY;
+    state = EngineState.FAILED;
     finishedToReport = false;
     return SslErrors.exception(ssl, sslError, duringHandshake, settings.peerHostToVerify());
   }
@@ -236,7 +227,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     if (io.hasPendingOutput()) {
       return HandshakeStatus.NEED_WRAP;
     }
-    if (state == State.HANDSHAKING && !outboundClosed && !inboundClosed && !io.isFreed()) {
+    if (state == EngineState.HANDSHAKING && !closing.eitherClosed() && !io.isFreed()) {
       return HandshakeStatus.NEED_UNWRAP;
     }
     return HandshakeStatus.NOT_HANDSHAKING;
@@ -251,7 +242,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
   }
 
   private SSLEngineResult result(Status status, int consumed, int produced) {
-    tryFree();
+    closing.tryFree(state);
     return new SSLEngineResult(status, resultHandshakeStatus(), consumed, produced);
   }
 
@@ -265,7 +256,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
-    if (state == State.NEW && !outboundClosed) {
+    if (state == EngineState.NEW && !closing.outboundClosed()) {
       startHandshake();
     }
     if (io.hasPendingOutput()) {
@@ -273,12 +264,12 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       if (produced == 0) {
         return result(Status.BUFFER_OVERFLOW, 0, 0);
       }
-      return result(outboundDone() ? Status.CLOSED : Status.OK, 0, produced);
+      return result(closing.outboundDone(state) ? Status.CLOSED : Status.OK, 0, produced);
     }
-    if (outboundClosed || state == State.FAILED || io.isFreed()) {
+    if (closing.outboundClosed() || state == EngineState.FAILED || io.isFreed()) {
       return result(Status.CLOSED, 0, 0);
     }
-    if (state == State.HANDSHAKING) {
+    if (state == EngineState.HANDSHAKING) {
       handshakeStep();
       int produced = io.drainOutput(dst);
       if (produced == 0 && io.hasPendingOutput()) {
@@ -359,23 +350,23 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         throw new ReadOnlyBufferException();
       }
     }
-    if (state == State.NEW && !inboundClosed) {
+    if (state == EngineState.NEW && !closing.inboundClosed()) {
       startHandshake();
     }
-    if (isInboundDone() || state == State.FAILED || io.isFreed()) {
+    if (isInboundDone() || state == EngineState.FAILED || io.isFreed()) {
       return result(Status.CLOSED, 0, 0);
     }
     int start = src.position();
     int consumed = 0;
     int produced = 0;
-    if (state == State.HANDSHAKING && outboundClosed) {
+    if (state == EngineState.HANDSHAKING && closing.outboundClosed()) {
       // Closed while handshaking: the peer was told (close_notify); nothing it sends completes
       // this handshake any more.
-      state = State.FAILED;
+      state = EngineState.FAILED;
       src.position(src.limit());
       throw new SSLHandshakeException("the handshake was aborted: the outbound side is closed");
     }
-    while (state == State.HANDSHAKING) {
+    while (state == EngineState.HANDSHAKING) {
       int record = CiphertextIo.completeRecord(src, start + consumed);
       if (record == 0) {
         if (consumed == 0) {
@@ -395,7 +386,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         break; // the handshake ended before this record: it is read below, as data
       }
     }
-    if (state == State.READY) {
+    if (state == EngineState.READY) {
       long room = remaining(dsts, offset, length);
       int presentable = CiphertextIo.maxPresentable(src);
       int span = 0;
@@ -421,7 +412,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
           unread = io.withdraw();
         }
         // After the peer's close_notify nothing more is read: what follows it is dropped.
-        consumed += receivedCloseNotify ? span : span - unread;
+        consumed += closing.receivedCloseNotify() ? span : span - unread;
         if (settings.client()) {
           rememberSession();
         }
@@ -436,7 +427,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
       }
     }
     src.position(start + consumed);
-    return result(receivedCloseNotify ? Status.CLOSED : Status.OK, consumed, produced);
+    return result(closing.receivedCloseNotify() ? Status.CLOSED : Status.OK, consumed, produced);
   }
 
   /** Decrypts what the read BIO holds into the destinations. */
@@ -469,7 +460,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
         break;
       }
       if (error == Ssl.ERROR_ZERO_RETURN) {
-        receivedCloseNotify = true;
+        closing.closeNotifyReceived();
         break;
       }
       throw fail(error, false);
@@ -477,74 +468,27 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     return produced;
   }
 
-  private boolean outboundDone() {
-    return (outboundClosed || state == State.FAILED || io.isFreed()) && !io.hasPendingOutput();
-  }
-
   // ---------------------------------------------------------------------------------------------
-  // Closing
+  // Closing (EngineClosing)
 
   @Override
   public void closeOutbound() {
-    if (outboundClosed) {
-      return;
-    }
-    outboundClosed = true;
-    if (state == State.READY && !io.isFreed()) {
-      int rc = Ssl.shutdown(ssl);
-      io.outputMayHaveGrown();
-      if (rc < 0) {
-        Crypto.errClear(); // nothing to send after all; the connection ends anyway
-      }
-    } else if (state == State.HANDSHAKING && !io.isFreed()) {
-      // OpenSSL cannot shut a connection down mid-handshake. A close_notify in a plaintext record,
-      // after what is already queued, tells the peer to give up: it either takes it as such or
-      // fails on a record it did not expect — either way the handshake ends on both sides, as
-      // with the JDK's engine.
-      io.sendAfterQueued(CLOSE_NOTIFY_RECORD);
-    }
-    tryFree();
+    closing.closeOutbound(state);
   }
 
   @Override
   public boolean isOutboundDone() {
-    return outboundDone();
+    return closing.outboundDone(state);
   }
 
   @Override
   public void closeInbound() throws SSLException {
-    if (inboundClosed) {
-      return;
-    }
-    inboundClosed = true;
-    boolean abrupt = state == State.READY && !receivedCloseNotify;
-    tryFree();
-    if (abrupt) {
-      throw new SSLException("inbound closed before the peer's close_notify");
-    }
+    closing.closeInbound(state);
   }
 
   @Override
   public boolean isInboundDone() {
-    return inboundClosed || receivedCloseNotify;
-  }
-
-  /**
-   * Frees the native connection once nothing more can happen on it: both sides closed and nothing
-   * left to wrap, or inbound closed explicitly on top of outbound (then the unsent rest is kept).
-   */
-  private void tryFree() {
-    if (io.isFreed()) {
-      return;
-    }
-    boolean outboundOver = outboundClosed || state == State.FAILED;
-    if (!outboundOver || !(inboundClosed || receivedCloseNotify)) {
-      return;
-    }
-    if (!inboundClosed && io.hasPendingOutput()) {
-      return; // the close_notify or alert is still to be wrapped
-    }
-    io.free(); // what is left unsent (inbound closed explicitly) is kept in a Java array
+    return closing.inboundDone();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -587,12 +531,12 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
 
   @Override
   public SSLSession getHandshakeSession() {
-    return state == State.HANDSHAKING ? session : null;
+    return state == EngineState.HANDSHAKING ? session : null;
   }
 
   @Override
   public void setUseClientMode(boolean mode) {
-    if (state != State.NEW) {
+    if (state != EngineState.NEW) {
       throw new IllegalArgumentException("the handshake has started");
     }
     if (mode != settings.client()) {
@@ -638,7 +582,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
 
   @Override
   public String getApplicationProtocol() {
-    if (state == State.NEW || state == State.HANDSHAKING) {
+    if (state == EngineState.NEW || state == EngineState.HANDSHAKING) {
       return null;
     }
     return applicationProtocol == null ? "" : applicationProtocol;
@@ -646,7 +590,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
 
   @Override
   public String getHandshakeApplicationProtocol() {
-    return state == State.HANDSHAKING ? applicationProtocol : null;
+    return state == EngineState.HANDSHAKING ? applicationProtocol : null;
   }
 
   @Override
@@ -664,7 +608,7 @@ final class OpenSslEngine extends SSLEngine implements NativeSslEngine {
     List<String> flags = new ArrayList<>();
     flags.add(settings.client() ? "client" : "server");
     flags.add(state.name());
-    if (outboundClosed) {
+    if (closing.outboundClosed()) {
       flags.add("outbound closed");
     }
     if (isInboundDone()) {

@@ -176,4 +176,28 @@ class OpenSslEngineContractTest {
     assertThatThrownBy(server::closeInbound).isInstanceOf(SSLException.class);
     assertThat(server.isInboundDone()).isTrue();
   }
+
+  @Test
+  void closingOutboundMidHandshakeSendsAPlainCloseNotifyAfterTheQueuedHello() throws Exception {
+    client.beginHandshake();
+    client.closeOutbound();
+    assertThat(client.isOutboundDone()).as("the hello and close_notify still to wrap").isFalse();
+
+    ByteBuffer wire = ByteBuffer.allocate(1 << 16);
+    for (int i = 0; i < 10 && !client.isOutboundDone(); i++) {
+      client.wrap(EMPTY, wire);
+    }
+    wire.flip();
+
+    assertThat(client.isOutboundDone()).isTrue();
+    assertThat(wire.get(0)).as("the ClientHello first: a handshake record").isEqualTo((byte) 22);
+    byte[] tail = new byte[7];
+    wire.get(wire.limit() - 7, tail);
+    assertThat(tail)
+        .as("then a plaintext warning alert, close_notify")
+        .containsExactly(21, 3, 3, 0, 2, 1, 0);
+    client.closeInbound(); // mid-handshake: no close_notify was owed, so no exception
+    assertThat(client.isInboundDone()).isTrue();
+    assertThat(client.getHandshakeStatus()).isEqualTo(HandshakeStatus.NOT_HANDSHAKING);
+  }
 }

@@ -61,8 +61,12 @@ public abstract class AbstractRecvByteBufAllocator implements RecvByteBufAllocat
     return maxBytesPerIndividualRead;
   }
 
-  /** A handle enforcing the limits; subclasses provide {@link #guess()}. */
-  protected abstract class LimitedHandle implements Handle {
+  /**
+   * A handle enforcing the limits; subclasses provide {@link #guess()}. It has no state between
+   * loops unless a subclass adds some (and overrides {@link #reset(ChannelConfig, int)} and {@link
+   * #state()}), so it can serve as a {@link SharedHandle}.
+   */
+  protected abstract class LimitedHandle implements SharedHandle {
     private ChannelConfig config;
     private int maxMessages;
     private int messages;
@@ -83,6 +87,16 @@ public abstract class AbstractRecvByteBufAllocator implements RecvByteBufAllocat
       maxIndividual = maxBytesPerIndividualRead;
       messages = 0;
       totalBytes = 0;
+    }
+
+    @Override
+    public void reset(ChannelConfig config, int state) {
+      reset(config);
+    }
+
+    @Override
+    public int state() {
+      return 0;
     }
 
     @Override

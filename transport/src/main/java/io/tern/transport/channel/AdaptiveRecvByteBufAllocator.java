@@ -13,7 +13,8 @@ import java.util.Arrays;
  * <h2>Threading</h2>
  *
  * <p>Immutable and thread-safe; each channel has its own {@link Handle}, used on its event loop
- * only.
+ * only, or keeps the {@link SharedHandle#state() state} of a handle its event loop shares (epoll,
+ * NIO: an idle channel then holds no handle).
  *
  * <h2>Ownership</h2>
  *
@@ -106,10 +107,39 @@ public final class AdaptiveRecvByteBufAllocator extends AbstractRecvByteBufAlloc
     return new AdaptiveHandle();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The state kept between loops is the size index and whether the next small loop shrinks.
+   */
+  @Override
+  public SharedHandle newSharedHandle() {
+    return new AdaptiveHandle();
+  }
+
   private final class AdaptiveHandle extends LimitedHandle {
     private int index = initialIndex;
     private int nextSize = SIZES[initialIndex];
     private boolean shrinkNext;
+
+    @Override
+    public void reset(ChannelConfig config, int state) {
+      reset(config);
+      if (state == 0) {
+        index = initialIndex;
+        shrinkNext = false;
+      } else {
+        // Clamped: the state may come from another range if the channel's allocator was replaced.
+        index = Math.clamp((state >>> 1) - 1, minIndex, maxIndex);
+        shrinkNext = (state & 1) != 0;
+      }
+      nextSize = SIZES[index];
+    }
+
+    @Override
+    public int state() {
+      return index == initialIndex && !shrinkNext ? 0 : ((index + 1) << 1) | (shrinkNext ? 1 : 0);
+    }
 
     @Override
     public int guess() {

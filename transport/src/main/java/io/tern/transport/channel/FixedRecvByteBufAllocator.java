@@ -40,6 +40,11 @@ public final class FixedRecvByteBufAllocator extends AbstractRecvByteBufAllocato
 
   @Override
   public Handle newHandle() {
+    return newSharedHandle();
+  }
+
+  @Override
+  public SharedHandle newSharedHandle() {
     return new LimitedHandle() {
       @Override
       public int guess() {

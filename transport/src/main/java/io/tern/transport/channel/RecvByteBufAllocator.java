@@ -41,6 +41,62 @@ public interface RecvByteBufAllocator {
   Handle newHandle();
 
   /**
+   * Returns a handle that may serve the read loops of many channels, one loop at a time, or {@code
+   * null} if this allocator's handles keep per-channel state that does not fit in an {@code int}
+   * (the default). What a channel's next loop needs from its previous ones (an adaptive guess) is
+   * {@link SharedHandle#state()}, which the channel keeps between loops and passes back to {@link
+   * SharedHandle#reset(ChannelConfig, int)}. A transport whose read loops run one at a time per
+   * thread (epoll, NIO) keeps one such handle per thread, so a channel holds no handle object, idle
+   * or busy.
+   *
+   * @return a new shared handle, or {@code null} to have each channel use its own {@link
+   *     #newHandle()}
+   */
+  default SharedHandle newSharedHandle() {
+    return null;
+  }
+
+  /**
+   * A {@link Handle} whose per-channel state between read loops is one {@code int}, so that one
+   * handle can serve the read loops of many channels in turn.
+   *
+   * <pre>{@code
+   * handle.reset(config, channelState);   // 0 for a channel's first loop
+   * ... the loop of Handle ...
+   * handle.readComplete();
+   * channelState = handle.state();
+   * }</pre>
+   *
+   * <p>{@link #reset(ChannelConfig)} starts a loop with the state the handle has, as a channel's
+   * own handle does.
+   *
+   * <h2>Threading</h2>
+   *
+   * <p>One read loop at a time, on one thread.
+   *
+   * <h2>Ownership</h2>
+   *
+   * <p>A buffer it allocates belongs to the read loop that asked for it.
+   */
+  interface SharedHandle extends Handle {
+    /**
+     * Starts a read loop for a channel whose kept state is {@code state}.
+     *
+     * @param config the channel's configuration
+     * @param state what {@link #state()} returned after the channel's previous loop, or 0 before
+     *     its first
+     */
+    void reset(ChannelConfig config, int state);
+
+    /**
+     * Returns the state the channel keeps for its next loop; read after {@link #readComplete()}.
+     *
+     * @return the state, 0 when it is the initial one
+     */
+    int state();
+  }
+
+  /**
    * One channel's read-loop state.
    *
    * <h2>Threading</h2>

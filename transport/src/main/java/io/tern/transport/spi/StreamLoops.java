@@ -33,7 +33,10 @@ import java.util.Objects;
  * auto-read is off (then exactly one buffer per {@code read()}); each buffer goes to {@code
  * channelRead}, then one {@code channelReadComplete}. At the end of input the channel's {@code
  * inputClosed()} decides between closing and half-closure. With auto-read off, read interest is
- * dropped after the loop unless a {@code read()} came in meanwhile.
+ * dropped after the loop unless a {@code read()} came in meanwhile. The handle is the thread's
+ * shared one where the allocator has one ({@link RecvByteBufAllocator#newSharedHandle()}): read
+ * loops run one at a time per thread, and the channel keeps only the predictor's {@code int} state,
+ * so a connection holds no handle object, idle or not.
  *
  * <p><b>Write loop.</b> Up to {@link ChannelConfig#writeSpinCount()} write calls per flush. A write
  * that takes nothing means the socket buffer is full: the loop asks for write interest and resumes
@@ -119,6 +122,10 @@ public final class StreamLoops {
   private final AbstractDuplexChannel channel;
   private final Primitives socket;
   private boolean readPending;
+
+  /** The receive-size predictor's state between read loops ({@link ReadLoopHandles}). */
+  private int recvState;
+
   private boolean readInterested;
   private boolean writeInterested;
   private long maxBytesPerGatheringWrite = Integer.MAX_VALUE;
@@ -172,8 +179,16 @@ public final class StreamLoops {
     ChannelConfig config = channel.config();
     ChannelPipeline pipeline = channel.pipeline();
     ByteBufAllocator alloc = config.allocator();
-    RecvByteBufAllocator.Handle handle = channel.recvHandle();
-    handle.reset(config);
+    // The thread's shared handle where the allocator has one: the channel keeps its int state.
+    RecvByteBufAllocator.SharedHandle shared = ReadLoopHandles.lend(config.recvByteBufAllocator());
+    RecvByteBufAllocator.Handle handle;
+    if (shared != null) {
+      shared.reset(config, recvState);
+      handle = shared;
+    } else {
+      handle = channel.recvHandle();
+      handle.reset(config);
+    }
     ByteBuf buf = null;
     boolean endOfInput = false;
     try {
@@ -205,6 +220,10 @@ public final class StreamLoops {
     } catch (Throwable t) {
       readFailed(buf, t, handle);
     } finally {
+      if (shared != null) {
+        recvState = shared.state();
+        ReadLoopHandles.giveBack(shared);
+      }
       if (!readPending && !config.autoRead()) {
         setReadInterest(false);
       }

@@ -88,6 +88,77 @@ class RecvByteBufAllocatorTest {
   }
 
   @Test
+  void aSharedHandleGivesEachChannelTheGuessesItsOwnHandleWouldGive() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    AdaptiveRecvByteBufAllocator alloc = AdaptiveRecvByteBufAllocator.DEFAULT;
+    RecvByteBufAllocator.Handle ownBusy = alloc.newHandle();
+    RecvByteBufAllocator.Handle ownQuiet = alloc.newHandle();
+    RecvByteBufAllocator.SharedHandle shared = alloc.newSharedHandle();
+    int busyState = 0;
+    int quietState = 0;
+    int[] busyLoads = {1 << 20, 1 << 20, 10, 10, 10, 5000};
+    int[] quietLoads = {10, 10, 10, 10, 3000, 10};
+    for (int i = 0; i < busyLoads.length; i++) {
+      loop(ownBusy, ch.config(), busyLoads[i]);
+      shared.reset(ch.config(), busyState);
+      loopAfterReset(shared, busyLoads[i]);
+      busyState = shared.state();
+
+      loop(ownQuiet, ch.config(), quietLoads[i]);
+      shared.reset(ch.config(), quietState);
+      loopAfterReset(shared, quietLoads[i]);
+      quietState = shared.state();
+
+      shared.reset(ch.config(), busyState);
+      assertThat(shared.guess()).isEqualTo(ownBusy.guess());
+      shared.reset(ch.config(), quietState);
+      assertThat(shared.guess()).isEqualTo(ownQuiet.guess());
+    }
+    assertThat(ownBusy.guess()).isNotEqualTo(ownQuiet.guess()); // the two states did differ
+    ch.finish();
+  }
+
+  @Test
+  void theInitialStateIsZeroAndAStateFromAnotherRangeIsClamped() {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    RecvByteBufAllocator.SharedHandle wide = AdaptiveRecvByteBufAllocator.DEFAULT.newSharedHandle();
+    wide.reset(ch.config(), 0);
+    assertThat(wide.state()).isZero();
+    loop(wide, ch.config(), 1 << 20); // grows to 64 KiB
+    int grown = wide.state();
+    assertThat(grown).isNotZero();
+
+    RecvByteBufAllocator.SharedHandle narrow =
+        new AdaptiveRecvByteBufAllocator(64, 1024, 4096).newSharedHandle();
+    narrow.reset(ch.config(), grown);
+    assertThat(narrow.guess()).isEqualTo(4096);
+    narrow.reset(ch.config(), 0);
+    assertThat(narrow.guess()).isEqualTo(1024);
+    ch.finish();
+  }
+
+  /** {@link #loop} without its {@code reset}: the caller reset the handle with a state. */
+  private static void loopAfterReset(RecvByteBufAllocator.Handle h, int available) {
+    do {
+      ByteBuf buf = h.allocate(ByteBufAllocator.DEFAULT);
+      try {
+        int attempted = buf.writableBytes();
+        h.attemptedBytesRead(attempted);
+        int n = Math.min(attempted, available);
+        available -= n;
+        h.lastBytesRead(n);
+        if (n <= 0) {
+          break;
+        }
+        h.incMessagesRead(1);
+      } finally {
+        buf.release();
+      }
+    } while (h.continueReading());
+    h.readComplete();
+  }
+
+  @Test
   void rejectsInconsistentSizes() {
     assertThatThrownBy(() -> new AdaptiveRecvByteBufAllocator(100, 50, 1000))
         .isInstanceOf(IllegalArgumentException.class);

@@ -20,11 +20,13 @@ import io.tern.transport.channel.ServerChannel;
 import io.tern.transport.nio.NioDatagramChannel;
 import io.tern.transport.nio.NioIoHandler;
 import io.tern.transport.nio.NioServerSocketChannel;
+import java.net.BindException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.file.Path;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code ./run-example dns-server --zone FILE [--port 10053] [--host 127.0.0.1]}: an authoritative
@@ -42,6 +44,9 @@ import java.nio.file.Path;
  * <p>Holds no reference-counted objects: the codecs release the datagrams and buffers.
  */
 public final class DnsServer implements AutoCloseable {
+  /** How many free UDP ports {@code start} tries when asked for port 0. */
+  private static final int PORT_ATTEMPTS = 10;
+
   private final Channel udp;
   private final ServerChannel tcp;
 
@@ -62,6 +67,24 @@ public final class DnsServer implements AutoCloseable {
   public static DnsServer start(EventLoopGroup group, InetSocketAddress address, Zone zone)
       throws InterruptedException {
     ZoneAnswerer answerer = new ZoneAnswerer(zone);
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return bind(group, address, answerer);
+      } catch (CompletionException e) {
+        // Port 0 lets the system pick a free UDP port, and the TCP port of the same number may be
+        // taken (by an outgoing connection's local port, say): pick again rather than fail.
+        if (address.getPort() != 0
+            || !(e.getCause() instanceof BindException)
+            || attempt == PORT_ATTEMPTS) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  private static DnsServer bind(
+      EventLoopGroup group, InetSocketAddress address, ZoneAnswerer answerer)
+      throws InterruptedException {
     StandardProtocolFamily family =
         address.getAddress() instanceof Inet4Address
             ? StandardProtocolFamily.INET

@@ -67,11 +67,6 @@ class MqttInteropTest {
   @BeforeAll
   void startBroker() throws Exception {
     group = new MultiThreadEventLoopGroup(2, nio.ioHandlerFactory());
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        ServerSocket w = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = s.getLocalPort();
-      wsPort = w.getLocalPort();
-    }
     // The example as a user runs it, in its own JVM: `./run-example mqtt-broker ...`.
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     broker =
@@ -82,10 +77,12 @@ class MqttInteropTest {
                 System.getProperty("java.class.path"),
                 "io.tern.examples.Examples",
                 "mqtt-broker",
+                // Port 0 for both, read back from what the broker prints: ports picked here and
+                // freed before the broker binds them could be taken by a test running alongside.
                 "--port",
-                "" + port,
+                "0",
                 "--ws-port",
-                "" + wsPort,
+                "0",
                 "--threads",
                 "2",
                 "--server-keep-alive",
@@ -95,8 +92,35 @@ class MqttInteropTest {
             .redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.appendTo(brokerLog.toFile()))
             .start();
+    String started = awaitLine("mqtt broker listening on ");
+    port = portIn(started);
+    wsPort = portIn(awaitLine("mqtt broker: MQTT over WebSocket on "));
     awaitPort(port);
     awaitPort(wsPort);
+  }
+
+  /** Waits for the broker to print a line starting with {@code prefix}, and returns it. */
+  private String awaitLine(String prefix) throws Exception {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      for (String line : Files.readAllLines(brokerLog)) {
+        if (line.startsWith(prefix)) {
+          return line;
+        }
+      }
+      if (!broker.isAlive() || System.nanoTime() > end) {
+        throw new AssertionError(
+            "the broker did not print '" + prefix + "':\n" + Files.readString(brokerLog));
+      }
+      Thread.sleep(50);
+    }
+  }
+
+  /** The port of the first {@code host:port} in a line the broker printed. */
+  private static int portIn(String line) {
+    Matcher m = Pattern.compile(":(\\d+)").matcher(line);
+    assertThat(m.find()).as(line).isTrue();
+    return Integer.parseInt(m.group(1));
   }
 
   @AfterAll

@@ -13,26 +13,7 @@ class RecvByteBufAllocatorTest {
   /** Simulates one read loop where every read fills {@code filled} bytes of the buffer. */
   private static int loop(RecvByteBufAllocator.Handle h, ChannelConfig config, int available) {
     h.reset(config);
-    int reads = 0;
-    do {
-      ByteBuf buf = h.allocate(ByteBufAllocator.DEFAULT);
-      try {
-        int attempted = buf.writableBytes();
-        h.attemptedBytesRead(attempted);
-        int n = Math.min(attempted, available);
-        available -= n;
-        h.lastBytesRead(n);
-        if (n <= 0) {
-          break;
-        }
-        h.incMessagesRead(1);
-        reads++;
-      } finally {
-        buf.release();
-      }
-    } while (h.continueReading());
-    h.readComplete();
-    return reads;
+    return loopAfterReset(h, available);
   }
 
   @Test
@@ -137,8 +118,9 @@ class RecvByteBufAllocatorTest {
     ch.finish();
   }
 
-  /** {@link #loop} without its {@code reset}: the caller reset the handle with a state. */
-  private static void loopAfterReset(RecvByteBufAllocator.Handle h, int available) {
+  /** {@link #loop} without its {@code reset}: the caller reset the handle (with a state or not). */
+  private static int loopAfterReset(RecvByteBufAllocator.Handle h, int available) {
+    int reads = 0;
     do {
       ByteBuf buf = h.allocate(ByteBufAllocator.DEFAULT);
       try {
@@ -151,11 +133,13 @@ class RecvByteBufAllocatorTest {
           break;
         }
         h.incMessagesRead(1);
+        reads++;
       } finally {
         buf.release();
       }
     } while (h.continueReading());
     h.readComplete();
+    return reads;
   }
 
   @Test

@@ -16,6 +16,7 @@ import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelOption;
 import io.tern.transport.channel.ServerChannel;
 import java.nio.channels.ClosedChannelException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -138,6 +139,96 @@ public abstract class SocketCloseTest extends AbstractSocketTest {
       Thread.onSpinWait();
     }
     assertThat(big.refCnt()).isZero();
+  }
+
+  /**
+   * Closes its connection on the first bytes that begin with {@link #REFUSED} (a protocol error,
+   * the peer still sending) and echoes any other; shared by all children.
+   */
+  private static final class RefusingEcho implements ChannelHandler {
+    static final byte REFUSED = (byte) 0xEE;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      ByteBuf buf = (ByteBuf) msg;
+      if (buf.isReadable() && buf.getByte(buf.readerIndex()) == REFUSED) {
+        buf.release();
+        ctx.close();
+        return;
+      }
+      ctx.write(buf);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+      ctx.flush();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  /** Fails {@code sink} when the connection ends before it is complete. */
+  private static ChannelHandler failingOnClose(ByteSink sink) {
+    return new ChannelHandler() {
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        sink.channelRead(ctx, msg);
+      }
+
+      @Override
+      public void channelInactive(ChannelHandlerContext ctx) {
+        sink.done().tryFailure(new AssertionError("closed after " + sink.count() + " bytes"));
+      }
+
+      @Override
+      public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        sink.done().tryFailure(cause);
+      }
+    };
+  }
+
+  /**
+   * A server that closes a connection on its first bytes while the peer goes on sending (a
+   * WebSocket server failing a connection on a protocol error, say): bytes that connection had in
+   * flight are dropped with it, and each next connection (which the kernel likely gives the same
+   * descriptor number) gets exactly its own bytes, in order. Over io_uring the receives that
+   * completed after the close were once dropped without giving their provided buffers back, so the
+   * buffer ring's bookkeeping fell behind the kernel's: later connections read bytes of the closed
+   * one, or nothing once the ring ran dry.
+   */
+  @Test
+  void bytesOfAConnectionTheServerClosedWhileThePeerSentNeverReachTheNextConnection()
+      throws Exception {
+    Channel server = startServer(new RefusingEcho());
+    byte[] expected = new byte[3000];
+    for (int i = 0; i < expected.length; i++) {
+      expected[i] = (byte) (i % 127);
+    }
+    byte[] flood = new byte[512 * 1024];
+    Arrays.fill(flood, RefusingEcho.REFUSED);
+    for (int round = 0; round < 16; round++) {
+      Channel refused =
+          connect(
+              server,
+              new ChannelHandler() {
+                @Override
+                public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                  ctx.close(); // the server's reset
+                }
+              });
+      refused.writeAndFlush(Unpooled.wrappedBuffer(flood));
+      await(refused.closeFuture());
+
+      ByteSink sink = new ByteSink(expected.length);
+      Channel next = connect(server, failingOnClose(sink));
+      next.writeAndFlush(Unpooled.wrappedBuffer(expected));
+
+      assertThat(await(sink.done())).as("round %d", round).isEqualTo(expected);
+      await(next.close());
+    }
   }
 
   @Test

@@ -298,14 +298,14 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     }
   }
 
-  private void recvCompleted(IoUringIoEvent ev) {
+  private void recvCompleted(IoUringRegistration r, IoUringIoEvent ev) {
     int res = ev.res();
     boolean more = ev.hasMore();
     if (!more) {
       recvArmed = false;
     }
     if (multishot) {
-      multishotReceived(ev, res);
+      multishotReceived(r, ev, res);
     } else {
       singleReceived(res);
     }
@@ -319,9 +319,16 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     }
   }
 
-  private void multishotReceived(IoUringIoEvent ev, int res) {
-    IoUringRegistration r = reg();
-    BufferRing ring = r == null ? null : bufferRingOrNull(r);
+  /**
+   * A completion of the multishot receive. {@code r} is the registration the completion came
+   * through, not the channel's current one: after close the channel has none, but a receive that
+   * completed between the close and its cancellation still took a provided buffer (a peer that kept
+   * sending), and the buffer ring must hear of it. Dropped, a whole buffer never went back to the
+   * ring (until it ran dry: connections read nothing), and an incremental buffer's consumed offset
+   * fell behind the kernel's (later connections read the closed one's bytes).
+   */
+  private void multishotReceived(IoUringRegistration r, IoUringIoEvent ev, int res) {
+    BufferRing ring = bufferRingOrNull(r);
     if (res > 0 && ev.bufferId() >= 0 && ring != null) {
       ByteBuf buf = ring.take(ev.bufferId(), res, ev.flags());
       if (!isOpen()) {
@@ -606,7 +613,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
         return;
       }
       switch (ev.data()) {
-        case RECV -> recvCompleted(ev);
+        case RECV -> recvCompleted(IoUringRegistration.of(registration), ev);
         case WRITE -> writeCompleted(ev.res());
         case CONNECT -> {
           LibC.free(connectAddress);

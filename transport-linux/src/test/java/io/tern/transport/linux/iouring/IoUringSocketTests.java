@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Nested;
 /**
  * The shared socket tests of the {@code testsuite} module over io_uring (IPv4 and IPv6 loopback),
  * the data-path tests again with buffer rings and multishot receives off, and the echo tests with
- * whole (not incremental) provided buffers and with a small incremental ring; every test again with
- * registered (fixed) files on, the echo, many-connection and close tests with a 16-slot file table
- * (the channels past it on plain descriptors), and a few with fixed files off whatever the default.
+ * whole (not incremental) provided buffers and with a small incremental ring (and the close tests
+ * with both); every test again with registered (fixed) files on, the echo, many-connection and
+ * close tests with a 16-slot file table (the channels past it on plain descriptors), and a few with
+ * fixed files off whatever the default.
  */
 class IoUringSocketTests {
   @Nested
@@ -199,6 +200,13 @@ class IoUringSocketTests {
   }
 
   @Nested
+  class WholeClose extends SocketCloseTest {
+    WholeClose() {
+      super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
+    }
+  }
+
+  @Nested
   class WholeLargeWrite extends SocketLargeWriteTest {
     WholeLargeWrite() {
       super(LinuxTransports.IO_URING_WHOLE_BUFFERS);
@@ -222,6 +230,13 @@ class IoUringSocketTests {
   @Nested
   class SmallRingHalfClose extends SocketHalfCloseTest {
     SmallRingHalfClose() {
+      super(LinuxTransports.IO_URING_SMALL_RING);
+    }
+  }
+
+  @Nested
+  class SmallRingClose extends SocketCloseTest {
+    SmallRingClose() {
       super(LinuxTransports.IO_URING_SMALL_RING);
     }
   }

@@ -20,6 +20,16 @@ import java.util.Arrays;
  * Removal compacts the arrays and drops the index (rebuilt lazily). Colliding hashes are told apart
  * by content: they cost time, never correctness.
  *
+ * <p>Most lookups on a server's path miss ({@code Connection}, {@code Upgrade} or {@code
+ * Transfer-Encoding} on a message without them, each {@code set} of a new name), so a 32-bit mask
+ * of the hashes present (one bit per hash: five bits of it folded with bits 12 to 16) answers a
+ * miss without touching the arrays. The mask only gains bits while entries are appended; removal
+ * recomputes it.
+ *
+ * <p>The arrays are made on the first append at {@value #DEFAULT_CAPACITY} entries (a response's
+ * usual four to six fields fit), or at the size {@link #reserve} asks for, never copied from empty.
+ * {@link #EMPTY} is the shared storage of headers nobody has written to: it is never appended to.
+ *
  * <p>A plain store: {@link HttpHeaders}, which holds one, decides what may change and validates
  * what goes in. Not thread-safe.
  */
@@ -27,13 +37,24 @@ final class HeaderStorage {
   /** Entries up to which a lookup scans instead of building the hash index. */
   static final int INDEX_THRESHOLD = 16;
 
+  /** Entries the arrays are made for on the first append. */
+  static final int DEFAULT_CAPACITY = 8;
+
   private static final CharSequence[] NO_SEQUENCES = new CharSequence[0];
   private static final int[] NO_INTS = new int[0];
+
+  /**
+   * The storage of headers that have never been written to, shared: {@link HttpHeaders} replaces it
+   * with its own before its first write, so it stays empty.
+   */
+  static final HeaderStorage EMPTY = new HeaderStorage();
 
   private CharSequence[] names = NO_SEQUENCES;
   private CharSequence[] values = NO_SEQUENCES;
   private int[] hashes = NO_INTS;
   private int size;
+  // Bit (hash & 63) is set for every entry's hash: a clear bit means the name is absent.
+  private int present;
 
   private int[] heads;
   private int[] next;
@@ -71,6 +92,17 @@ final class HeaderStorage {
   /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
   void reserve(int capacity) {
     if (capacity > names.length) {
+      resize(capacity);
+    }
+  }
+
+  private void resize(int capacity) {
+    if (size == 0) {
+      // Nothing to keep: new arrays, not copies of the empty ones.
+      names = new CharSequence[capacity];
+      values = new CharSequence[capacity];
+      hashes = new int[capacity];
+    } else {
       names = Arrays.copyOf(names, capacity);
       values = Arrays.copyOf(values, capacity);
       hashes = Arrays.copyOf(hashes, capacity);
@@ -81,15 +113,13 @@ final class HeaderStorage {
   void append(CharSequence name, int hash, CharSequence value) {
     int i = size;
     if (i == names.length) {
-      int capacity = Math.max(8, i << 1);
-      names = Arrays.copyOf(names, capacity);
-      values = Arrays.copyOf(values, capacity);
-      hashes = Arrays.copyOf(hashes, capacity);
+      resize(Math.max(DEFAULT_CAPACITY, i << 1));
     }
     names[i] = name;
     values[i] = value;
     hashes[i] = hash;
     size = i + 1;
+    present |= bit(hash);
     if (heads != null) {
       if ((i + 1) * 2 > heads.length) {
         heads = null; // rebuilt larger on the next lookup
@@ -102,6 +132,9 @@ final class HeaderStorage {
 
   /** The index of the first entry named {@code name}, or -1. */
   int first(CharSequence name, int hash) {
+    if ((present & bit(hash)) == 0) {
+      return -1;
+    }
     if (size > INDEX_THRESHOLD) {
       if (heads == null) {
         buildIndex();
@@ -141,6 +174,15 @@ final class HeaderStorage {
     return -1;
   }
 
+  /** The bit of {@code hash} in the presence mask. */
+  private static int bit(int hash) {
+    // The int shift takes the low five bits. Folding in bits 12-16 gives the names a server looks
+    // up and does not expect (Connection, Upgrade, Transfer-Encoding, Expect, TE, Trailer,
+    // Keep-Alive, HTTP2-Settings) bits of their own, apart from those of the usual request and
+    // response fields (Host, User-Agent, Accept*, Cookie, Content-Type, Server, Date, ...).
+    return 1 << (hash ^ (hash >>> 12));
+  }
+
   static boolean nameEquals(CharSequence a, CharSequence b) {
     return a == b || AsciiString.contentEqualsIgnoreCase(a, b);
   }
@@ -160,28 +202,42 @@ final class HeaderStorage {
     Arrays.fill(names, w, size, null);
     Arrays.fill(values, w, size, null);
     size = w;
+    int mask = 0;
+    for (int j = 0; j < w; j++) {
+      mask |= bit(hashes[j]);
+    }
+    present = mask;
     heads = null;
     next = null;
   }
 
   /** Removes every entry. */
   void removeAll() {
+    if (size == 0) {
+      return; // also keeps EMPTY untouched
+    }
     Arrays.fill(names, 0, size, null);
     Arrays.fill(values, 0, size, null);
     size = 0;
+    present = 0;
     heads = null;
     next = null;
   }
 
-  /** Returns a new storage with the same entries, sized to them (the index is rebuilt lazily). */
+  /**
+   * Returns a new storage with the same entries, sized to them (the index is rebuilt lazily), or
+   * {@link #EMPTY} when there are none.
+   */
   HeaderStorage copy() {
-    HeaderStorage c = new HeaderStorage();
-    if (size > 0) {
-      c.names = Arrays.copyOf(names, size);
-      c.values = Arrays.copyOf(values, size);
-      c.hashes = Arrays.copyOf(hashes, size);
-      c.size = size;
+    if (size == 0) {
+      return EMPTY;
     }
+    HeaderStorage c = new HeaderStorage();
+    c.names = Arrays.copyOf(names, size);
+    c.values = Arrays.copyOf(values, size);
+    c.hashes = Arrays.copyOf(hashes, size);
+    c.size = size;
+    c.present = present;
     return c;
   }
 

@@ -94,6 +94,17 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   /** Writes the first line, CRLF included. */
   abstract void encodeInitialLine(ByteBuf buf, H head);
 
+  /**
+   * Puts the first line, CRLF included, into {@code a} at {@code p} when it is made of pre-encoded
+   * parts that fit, so that the whole head reaches the buffer in one write; otherwise returns -1
+   * and {@link #encodeInitialLine} writes it.
+   *
+   * @return the position after the line, or -1
+   */
+  int initialLine(byte[] a, int p, H head) {
+    return -1;
+  }
+
   /** Returns whether a message of this kind can have no content (its content is then dropped). */
   abstract boolean isContentAlwaysEmpty(H head);
 
@@ -141,9 +152,22 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
         buf = ctx.alloc().buffer(headSizeEstimate);
       }
       int start = buf.writerIndex();
-      encodeInitialLine(buf, head);
-      encodeHeaders(m.headers(), buf);
-      buf.writeShort(CRLF_SHORT);
+      // The first line, the fields and the blank line are assembled in the scratch array and
+      // written into the buffer in one go where they are pre-encoded (AsciiString) bytes.
+      int p = initialLine(scratch, 0, head);
+      if (p < 0) {
+        encodeInitialLine(buf, head);
+        p = 0;
+      }
+      p = appendFields(m.headers(), buf, p);
+      byte[] a = scratch;
+      if (p + 2 > a.length) {
+        buf.writeBytes(a, 0, p);
+        p = 0;
+      }
+      a[p++] = '\r';
+      a[p++] = '\n';
+      buf.writeBytes(a, 0, p);
       int size = buf.writerIndex() - start;
       headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
       state =
@@ -332,14 +356,25 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * that four writes per field would pay four times over.
    */
   void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+    int p = appendFields(headers, buf, 0); // may replace the scratch array: read it after
+    buf.writeBytes(scratch, 0, p);
+  }
+
+  /**
+   * Appends the fields to the scratch array after its first {@code p} bytes, writing into {@code
+   * buf} what does not fit and every field that is not pre-encoded (after the bytes before it), and
+   * returns how many bytes the scratch array holds at the end: the caller writes them.
+   */
+  private int appendFields(HttpHeaders headers, ByteBuf buf, int p) {
     byte[] a = scratch;
-    int p = 0;
     for (int i = 0, n = headers.size(); i < n; i++) {
       CharSequence name = headers.nameAt(i);
       CharSequence value = headers.valueAt(i);
       if (!(name instanceof AsciiString an) || !(value instanceof AsciiString av)) {
-        buf.writeBytes(a, 0, p);
-        p = 0;
+        if (p > 0) {
+          buf.writeBytes(a, 0, p);
+          p = 0;
+        }
         writeAscii(buf, name);
         buf.writeShort(COLON_SP);
         writeAscii(buf, value);
@@ -365,7 +400,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       a[p++] = '\r';
       a[p++] = '\n';
     }
-    buf.writeBytes(a, 0, p);
+    return p;
   }
 
   static void writeAscii(ByteBuf buf, CharSequence s) {

@@ -86,6 +86,32 @@ public class HttpServerCodecTest {
   }
 
   @Test
+  void encodesAnyStatusLineWithTheFieldsAndWritesLazyTrailersOnlyOnceWritten() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    // A reason phrase longer than the encoder's first scratch array, then a String field.
+    HttpResponseStatus odd = new HttpResponseStatus(299, "r".repeat(300));
+    FullHttpResponse first = ok("1").setStatus(odd);
+    first.headers().add("x-string", "s");
+    assertThat(first.trailingHeaders().isEmpty()).isTrue();
+    // Trailers written to after a read are emitted with the chunked framing.
+    FullHttpResponse second = ok("22");
+    HttpUtil.setTransferEncodingChunked(second, true);
+    second.trailingHeaders().add("x-checksum", "abc");
+    ch.writeOutbound(first, second);
+
+    assertThat(written(ch))
+        .isEqualTo(
+            "HTTP/1.1 299 "
+                + "r".repeat(300)
+                + "\r\ncontent-length: 1\r\nx-string: s\r\n\r\n1"
+                + "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"
+                + "2\r\n22\r\n0\r\nx-checksum: abc\r\n\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void writesLargeContentWithoutCopying() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
     ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));

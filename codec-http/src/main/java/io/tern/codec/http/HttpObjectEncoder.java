@@ -67,6 +67,9 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   /** Most bytes batched before they are passed on without waiting for the flush. */
   static final int MAX_BATCH_BYTES = 16 * 1024;
 
+  /** Array-backed content up to this many bytes is copied with its head in one write. */
+  private static final int INLINE_CONTENT = 256;
+
   /** Room for small content behind the first head of a batch. */
   private static final int SMALL_CONTENT = 64;
 
@@ -139,6 +142,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * not added to {@code out} (it comes after everything there), or {@code null}.
    */
   private ByteBuf encode(ChannelHandlerContext ctx, Object msg, List<Object> out, ByteBuf buf) {
+    boolean contentWritten = false;
     if (msg instanceof HttpMessage m) {
       if (state != State.INIT) {
         throw new IllegalStateException(
@@ -167,13 +171,23 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       }
       a[p++] = '\r';
       a[p++] = '\n';
-      buf.writeBytes(a, 0, p);
-      int size = buf.writerIndex() - start;
+      int size = buf.writerIndex() - start + p;
       headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
       state =
           empty
               ? State.ALWAYS_EMPTY
               : HttpUtil.isTransferEncodingChunked(m) ? State.CHUNKED : State.CONTENT;
+      // The small array-backed content of a whole message joins its head: one write for both.
+      if (state == State.CONTENT && msg instanceof HttpContent c) {
+        ByteBuf content = c.content();
+        int n = content.readableBytes();
+        if (n > 0 && n <= INLINE_CONTENT && p + n <= a.length && content.hasArray()) {
+          System.arraycopy(content.array(), content.arrayOffset() + content.readerIndex(), a, p, n);
+          p += n;
+          contentWritten = true;
+        }
+      }
+      buf.writeBytes(a, 0, p);
     }
     if (msg instanceof HttpContent || msg instanceof ByteBuf) {
       if (state == State.INIT) {
@@ -181,7 +195,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       }
       ByteBuf content = msg instanceof HttpContent c ? c.content() : (ByteBuf) msg;
       LastHttpContent last = msg instanceof LastHttpContent l ? l : null;
-      if (state == State.CONTENT) {
+      if (state == State.CONTENT && !contentWritten) {
         buf = addContent(buf, content, out);
       } else if (state == State.CHUNKED) {
         buf = addChunk(ctx, buf, content, last, out);

@@ -112,6 +112,30 @@ public class HttpServerCodecTest {
   }
 
   @Test
+  void smallHeapContentJoinsItsHeadFromItsReadableBytesOnly() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    // A slice (array offset 4) whose reader index has moved on: only "body" is content.
+    ByteBuf whole = Unpooled.copiedBuffer("xxxx--body--", StandardCharsets.US_ASCII);
+    ByteBuf content = whole.slice(4, 8);
+    content.skipBytes(2);
+    content.writerIndex(6);
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content);
+    HttpUtil.setContentLength(r, 4);
+    ch.writeOutbound(r);
+
+    ByteBuf out = ch.readOutbound();
+    assertThat(out.toString(StandardCharsets.US_ASCII))
+        .isEqualTo("HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nbody");
+    out.release();
+    assertThat(ch.outboundMessages()).isEmpty();
+    assertThat(whole.refCnt()).isZero();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void writesLargeContentWithoutCopying() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
     ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));

@@ -44,11 +44,13 @@ import java.util.function.BiConsumer;
  *
  * <h2>Layout</h2>
  *
- * Entries live in a storage of parallel arrays (names, values, name hashes). Up to 16 entries a
- * lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
- * per-entry chains, in insertion order) is built on first lookup, so large header sets stay O(1)
- * per lookup while typical requests pay no index at all. Headers nobody writes to (the trailers of
- * most messages) share one empty storage and allocate none of their own until their first write.
+ * Entries live in one array of names and values, in insertion order. A mask of the names' hash bits
+ * answers most lookups of an absent name at once; up to 16 entries a lookup otherwise scans the
+ * names (identity first, which is how the {@link HttpHeaderNames} constants match); past that an
+ * open hash index over the array (bucket heads and per-entry chains, in insertion order) is built
+ * on first lookup, so large header sets stay O(1) per lookup while typical requests pay no index at
+ * all. Headers nobody writes to (the trailers of most messages) share one empty storage and
+ * allocate none of their own until their first write.
  *
  * <h2>Threading</h2>
  *

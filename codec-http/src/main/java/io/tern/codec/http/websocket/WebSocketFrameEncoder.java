@@ -152,8 +152,14 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
 
   @Override
   public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
-    // As unflushed writes are left to the handlers behind: written, not flushed.
-    passBatch(ctx);
+    if (ctx.channel().isActive()) {
+      // Left to the handlers behind as any unflushed write is: written, not flushed.
+      passBatch(ctx);
+    } else if (batch != null) {
+      // Closed (the pipeline is being taken down): nothing can be written any more.
+      batch.release();
+      batch = null;
+    }
   }
 
   private static void checkControlFrame(WebSocketFrame frame, int length, int opcode) {

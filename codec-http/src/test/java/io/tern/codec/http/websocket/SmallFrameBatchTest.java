@@ -95,7 +95,9 @@ class SmallFrameBatchTest {
     ch.flush();
     List<Integer> sizes = new ArrayList<>();
     assertThat(drain(ch, sizes)).isEqualTo(expected.toByteArray());
-    assertThat(sizes).hasSizeGreaterThan(2).allMatch(s -> s <= WebSocketFrameEncoder.BATCH_CAPACITY);
+    assertThat(sizes)
+        .hasSizeGreaterThan(2)
+        .allMatch(s -> s <= WebSocketFrameEncoder.BATCH_CAPACITY);
     assertThat(ch.finishAndReleaseAll()).isFalse();
   }
 

@@ -23,14 +23,14 @@ import java.util.List;
  * not final are refused ({@code IllegalArgumentException} failing the write).
  *
  * <p><b>Small frames written between two flushes share one buffer.</b> Every frame whose payload is
- * copied (up to 1 KiB) is appended to a buffer of up to 4 KiB that the
- * encoder passes on when it is full, at the next flush, before any other message or larger frame,
- * when a write's promise is not the {@linkplain VoidChannelPromise void promise} (the buffer then
- * carries that promise: it completes when the frame's bytes, and those before it, are written), and
- * when the encoder is removed. So a burst of small echoes costs one buffer and one entry in the
- * channel's outbound queue instead of one per frame; the bytes on the wire are the same, in the
- * same order. Bytes written by a handler between this encoder and the transport (the decoder's own
- * close frame) do not pass through it: such a handler flushes the channel first (see {@link
+ * copied (up to 1 KiB) is appended to a buffer of up to 4 KiB that the encoder passes on when it is
+ * full, at the next flush, before any other message or larger frame, when a write's promise is not
+ * the {@linkplain VoidChannelPromise void promise} (the buffer then carries that promise: it
+ * completes when the frame's bytes, and those before it, are written), and when the encoder is
+ * removed. So a burst of small echoes costs one buffer and one entry in the channel's outbound
+ * queue instead of one per frame; the bytes on the wire are the same, in the same order. Bytes
+ * written by a handler between this encoder and the transport (the decoder's own close frame) do
+ * not pass through it: such a handler flushes the channel first (see {@link
  * WebSocketFrameDecoder}).
  *
  * <h2>Threading</h2>

@@ -11,15 +11,23 @@ import java.nio.charset.StandardCharsets;
  * carries exactly one, an HTTP/1.0 request at most one. A request without framing fields has no
  * content.
  *
- * <p>Threading: stateless; one shared instance.
+ * <p>It remembers the last target it parsed: a connection's requests mostly repeat a few targets (a
+ * pipelined batch is often one target sixteen times), and a request whose method and target bytes
+ * equal the previous request's gets the same {@link RequestTarget} (an immutable value) and so the
+ * same {@code uri} string, instead of a new string and target per request.
+ *
+ * <p>Threading: one instance per decoder, on the channel's event loop.
  */
 final class RequestLine implements StartLine {
-  static final RequestLine INSTANCE = new RequestLine();
+  private HttpMethod lastMethod;
+  private RequestTarget lastTarget;
 
-  private RequestLine() {}
+  /** Creates the request line parser of one decoder. */
+  RequestLine() {}
 
   @Override
-  public HttpMessage parse(byte[] b, int start, int end, HttpHeaders headers) {
+  public HttpMessage parse(
+      byte[] b, int start, int end, HttpHeaders.Validation validation, int fieldCount) {
     int sp1 = start;
     while (sp1 < end && b[sp1] != ' ') {
       if (!HttpChars.isTokenByte(b[sp1])) {
@@ -45,9 +53,33 @@ final class RequestLine implements StartLine {
     }
     HttpVersion version = HttpVersions.parse(b, sp2 + 1, end);
     HttpMethod method = methodOf(b, start, sp1);
-    String uri = new String(b, targetStart, sp2 - targetStart, StandardCharsets.ISO_8859_1);
-    return new DefaultHttpRequest(
-        version, method, RequestTarget.ofRequestLine(method, uri), headers);
+    return new DecodedHttpRequest(
+        version, method, targetOf(method, b, targetStart, sp2), b, validation);
+  }
+
+  /** The target of {@code b[start, end)}: the previous one if method and bytes are the same. */
+  private RequestTarget targetOf(HttpMethod method, byte[] b, int start, int end) {
+    RequestTarget last = lastTarget;
+    if (last != null && method == lastMethod && sameChars(last.raw(), b, start, end)) {
+      return last;
+    }
+    String uri = new String(b, start, end - start, StandardCharsets.ISO_8859_1);
+    RequestTarget target = RequestTarget.ofRequestLine(method, uri);
+    lastMethod = method;
+    lastTarget = target;
+    return target;
+  }
+
+  private static boolean sameChars(String s, byte[] b, int start, int end) {
+    if (s.length() != end - start) {
+      return false;
+    }
+    for (int i = start; i < end; i++) {
+      if (s.charAt(i - start) != b[i]) { // b[i] is visible ASCII: checked above
+        return false;
+      }
+    }
+    return true;
   }
 
   private static HttpMethod methodOf(byte[] b, int start, int end) {
@@ -67,8 +99,8 @@ final class RequestLine implements StartLine {
   }
 
   @Override
-  public void validate(HttpMessage msg) {
-    int hosts = msg.headers().count(HttpHeaderNames.HOST);
+  public void validate(HttpMessage msg, HttpFieldParser.Framing fields) {
+    int hosts = fields.hosts;
     if (hosts > 1 || (hosts == 0 && msg.protocolVersion().equals(HttpVersion.HTTP_1_1))) {
       throw new InvalidHttpMessageException(
           hosts == 0 ? "an HTTP/1.1 request without Host" : "more than one Host field");

@@ -3,6 +3,7 @@ package io.tern.codec.http;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http.internal.HttpChars;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The request line ({@code method SP request-target SP HTTP-version}, single spaces, a token
@@ -14,12 +15,22 @@ import java.nio.charset.StandardCharsets;
  * <p>It remembers the last target it parsed: a connection's requests mostly repeat a few targets (a
  * pipelined batch is often one target sixteen times), and a request whose method and target bytes
  * equal the previous request's gets the same {@link RequestTarget} (an immutable value) and so the
- * same {@code uri} string, instead of a new string and target per request.
+ * same {@code uri} string, instead of a new string and target per request. Targets up to {@value
+ * #MAX_REMEMBERED} bytes are remembered; the array holding them is made on the first request, so an
+ * idle connection keeps none.
  *
  * <p>Threading: one instance per decoder, on the channel's event loop.
  */
 final class RequestLine implements StartLine {
+  /** The longest target remembered (the bytes are kept per connection). */
+  private static final int MAX_REMEMBERED = 256;
+
+  private static final byte[] NO_BYTES = new byte[0];
+
   private HttpMethod lastMethod;
+  // lastTarget was parsed from lastBytes[0, lastLength), kept to compare the next target with
+  private byte[] lastBytes = NO_BYTES;
+  private int lastLength;
   private RequestTarget lastTarget;
 
   /** Creates the request line parser of one decoder. */
@@ -60,26 +71,26 @@ final class RequestLine implements StartLine {
   /** The target of {@code b[start, end)}: the previous one if method and bytes are the same. */
   private RequestTarget targetOf(HttpMethod method, byte[] b, int start, int end) {
     RequestTarget last = lastTarget;
-    if (last != null && method == lastMethod && sameChars(last.raw(), b, start, end)) {
+    if (last != null
+        && method == lastMethod
+        && Arrays.equals(lastBytes, 0, lastLength, b, start, end)) {
       return last;
     }
-    String uri = new String(b, start, end - start, StandardCharsets.ISO_8859_1);
+    int length = end - start;
+    String uri = new String(b, start, length, StandardCharsets.ISO_8859_1);
     RequestTarget target = RequestTarget.ofRequestLine(method, uri);
+    if (length > MAX_REMEMBERED) {
+      lastTarget = null; // a long target is rarely repeated: not worth keeping its bytes
+      return target;
+    }
+    if (length > lastBytes.length) {
+      lastBytes = new byte[Math.min(Math.max(length, 32), MAX_REMEMBERED)];
+    }
+    System.arraycopy(b, start, lastBytes, 0, length);
+    lastLength = length;
     lastMethod = method;
     lastTarget = target;
     return target;
-  }
-
-  private static boolean sameChars(String s, byte[] b, int start, int end) {
-    if (s.length() != end - start) {
-      return false;
-    }
-    for (int i = start; i < end; i++) {
-      if (s.charAt(i - start) != b[i]) { // b[i] is visible ASCII: checked above
-        return false;
-      }
-    }
-    return true;
   }
 
   private static HttpMethod methodOf(byte[] b, int start, int end) {

@@ -204,6 +204,18 @@ class DecodedRequestHeadersTest {
     release(out);
   }
 
+  @Test
+  void aLongTargetIsParsedAgainEachTime() {
+    String target = "/" + "a".repeat(300);
+    String input = request("GET", target).repeat(2);
+    List<Object> out = decode(new HttpRequestDecoder(), input, input.length());
+    HttpRequest first = (HttpRequest) out.get(0);
+    HttpRequest second = (HttpRequest) out.get(2);
+    assertThat(second.uri()).isEqualTo(target);
+    assertThat(second.target()).isEqualTo(first.target()).isNotSameAs(first.target());
+    release(out);
+  }
+
   private static String request(String method, String target) {
     return method + " " + target + " HTTP/1.1\r\nHost: h\r\n\r\n";
   }

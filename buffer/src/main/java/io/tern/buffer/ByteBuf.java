@@ -2599,9 +2599,32 @@ public abstract class ByteBuf implements ReferenceCounted, Comparable<ByteBuf> {
    * @throws IllegalReferenceCountException if the buffer was released
    */
   protected final void ensureAccessible() {
-    if (CHECK_ACCESSIBLE && !isAccessible()) {
+    // A root's own count decides without a call. A view's own count is 0 (see
+    // countsReferencesElsewhere), so only views and released roots make the call: it stays
+    // monomorphic on the views a path sees, and inlined, however many root classes pass through.
+    if (CHECK_ACCESSIBLE && refCnt == 0 && !isAccessible()) {
       throw released();
     }
+  }
+
+  /**
+   * For the constructors of views whose {@link #retain}, {@link #release}, {@link #refCnt()} and
+   * {@link #isAccessible()} all go to another buffer: sets this buffer's own reference count, which
+   * nothing else reads then, to 0, so that the access checks ask {@link #isAccessible()} for it.
+   */
+  protected final void countsReferencesElsewhere() {
+    refCnt = 0;
+  }
+
+  /**
+   * Returns whether {@code buf} is accessible, reading a root buffer's own count without a call (so
+   * that a view asking its owner makes no virtual call when the owner is a root).
+   *
+   * @param buf the buffer, typically a view's reference-count owner
+   * @return {@code true} unless released
+   */
+  protected static boolean accessible(ByteBuf buf) {
+    return buf.refCnt != 0 || buf.isAccessible();
   }
 
   /**

@@ -66,6 +66,24 @@ class ReferenceCountingTest extends BufferTestSupport {
 
   @ParameterizedTest
   @MethodSource(ALL)
+  void viewsOfAReleasedBufferFailEvenTheChecksThatTouchNoMemory(BufferKind kind) {
+    ByteBuf parent = kind.create(bytes(16, 34));
+    ByteBuf slice = parent.slice(2, 8);
+    ByteBuf duplicateOfSlice = slice.duplicate();
+    BufferKind.releaseAll(parent);
+    for (ByteBuf view : List.of(slice, duplicateOfSlice)) {
+      assertThat(view.isAccessible()).isFalse();
+      assertThatThrownBy(() -> view.skipBytes(1))
+          .isInstanceOf(IllegalReferenceCountException.class);
+      assertThatThrownBy(() -> view.getBytes(0, new byte[2]))
+          .isInstanceOf(IllegalReferenceCountException.class);
+      assertThatThrownBy(() -> view.writeBytes(new byte[1]))
+          .isInstanceOf(IllegalReferenceCountException.class);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource(ALL)
   void sliceReleaseReleasesParent(BufferKind kind) {
     ByteBuf parent = kind.create(bytes(16, 31));
     ByteBuf slice = parent.slice(2, 5);

@@ -50,6 +50,12 @@ final class HttpInputs {
     };
   }
 
+  /** The request wrk sends in the load harness's plaintext scenarios: a path and a Host field. */
+  static byte[] wrkRequest() {
+    return "GET /plaintext HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"
+        .getBytes(StandardCharsets.US_ASCII);
+  }
+
   /**
    * What Chrome 131 sends for a page navigation: a request target with a query, 16 header fields
    * (client hints, fetch metadata, a long {@code Accept} and {@code User-Agent}) and a cookie of

@@ -27,7 +27,7 @@ final class DerivedByteBuf extends ViewByteBuf {
 
   @Override
   public boolean isAccessible() {
-    return owner.isAccessible();
+    return accessible(owner);
   }
 
   @Override

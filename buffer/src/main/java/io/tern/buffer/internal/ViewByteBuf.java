@@ -27,6 +27,7 @@ public abstract class ViewByteBuf extends ByteBuf {
   protected ViewByteBuf(
       ByteBuf memory, int adjustment, int capacity, int maxCapacity, boolean readOnly) {
     super(capacity, maxCapacity);
+    countsReferencesElsewhere(); // every view overrides the four reference-count methods
     this.memory = memory;
     this.adjustment = adjustment;
     this.readOnly = readOnly;

@@ -29,6 +29,15 @@ public abstract class DefaultHttpMessage extends DefaultHttpObject implements Ht
     this.headers = Objects.requireNonNull(headers, "headers");
   }
 
+  /**
+   * Creates a message head whose subclass supplies the headers itself, overriding {@link
+   * #headers()} (a decoded request builds them on first use).
+   */
+  DefaultHttpMessage(HttpVersion version) {
+    this.version = Objects.requireNonNull(version, "version");
+    this.headers = null;
+  }
+
   @Override
   public HttpVersion protocolVersion() {
     return version;

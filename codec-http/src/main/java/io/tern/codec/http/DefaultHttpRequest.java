@@ -60,6 +60,17 @@ public class DefaultHttpRequest extends DefaultHttpMessage implements HttpReques
     this.uri = target.raw();
   }
 
+  /**
+   * Creates a request with a parsed target whose subclass supplies the headers, overriding {@link
+   * #headers()}.
+   */
+  DefaultHttpRequest(HttpVersion version, HttpMethod method, RequestTarget target) {
+    super(version);
+    this.method = Objects.requireNonNull(method, "method");
+    this.target = Objects.requireNonNull(target, "target");
+    this.uri = target.raw();
+  }
+
   @Override
   public DefaultHttpRequest setProtocolVersion(HttpVersion version) {
     super.setProtocolVersion(version);

@@ -4,12 +4,17 @@ import io.tern.common.AsciiString;
 import java.util.Arrays;
 
 /**
- * The storage behind {@link HttpHeaders}: entries in insertion order in three parallel arrays
- * (names, values, name hashes), found by name ignoring ASCII case.
+ * The storage behind {@link HttpHeaders}: entries in insertion order in one array of names and
+ * values ({@code name0, value0, name1, value1, ...}), found by name ignoring ASCII case.
  *
- * <p>Up to {@value #INDEX_THRESHOLD} entries a lookup scans the {@code int[]} of hashes: a typical
- * request has 8 to 15 fields and the scan is cheaper than any index. Past that, an open hash index
- * is built on the first lookup and kept up to date by {@link #append}:
+ * <p>Most lookups on a server's path miss ({@code Connection}, {@code Upgrade} or {@code
+ * Transfer-Encoding} on a message without them, each {@code set} of a new name), so a 32-bit mask
+ * of the hashes present (one bit per hash: five bits of it folded with bits 12 to 16) answers a
+ * miss without touching the array. The mask only gains bits while entries are appended; removal
+ * recomputes it. Up to {@value #INDEX_THRESHOLD} entries a lookup that passes the mask scans the
+ * names, compared by identity first (the {@link HttpHeaderNames} constants), then by length and
+ * content: a typical request has 8 to 15 fields and the scan is cheaper than any index. Past that,
+ * an open hash index is built on the first lookup and kept up to date by {@link #append}:
  *
  * <pre>
  *   heads[hash &amp; mask] = 1 + first entry of the bucket   (0: empty)
@@ -17,8 +22,14 @@ import java.util.Arrays;
  * </pre>
  *
  * Chains run in insertion order, so the values of a name come out in the order they were added.
- * Removal compacts the arrays and drops the index (rebuilt lazily). Colliding hashes are told apart
- * by content: they cost time, never correctness.
+ * Removal compacts the array and drops the index (rebuilt lazily). Colliding hashes are told apart
+ * by content: they cost time, never correctness. Names' hashes are not stored: an {@link
+ * AsciiString} caches its own, and only the index (rare) and whole-set operations need them.
+ *
+ * <p>The array is made on the first append for {@value #DEFAULT_CAPACITY} entries (a response's
+ * usual four to six fields fit), or at the size {@link #reserve} asks for, never copied from empty:
+ * one object per header set besides this one. {@link #EMPTY} is the shared storage of headers
+ * nobody has written to: it is never appended to.
  *
  * <p>A plain store: {@link HttpHeaders}, which holds one, decides what may change and validates
  * what goes in. Not thread-safe.
@@ -27,13 +38,22 @@ final class HeaderStorage {
   /** Entries up to which a lookup scans instead of building the hash index. */
   static final int INDEX_THRESHOLD = 16;
 
-  private static final CharSequence[] NO_SEQUENCES = new CharSequence[0];
-  private static final int[] NO_INTS = new int[0];
+  /** Entries the array is made for on the first append. */
+  static final int DEFAULT_CAPACITY = 8;
 
-  private CharSequence[] names = NO_SEQUENCES;
-  private CharSequence[] values = NO_SEQUENCES;
-  private int[] hashes = NO_INTS;
+  private static final CharSequence[] NO_FIELDS = new CharSequence[0];
+
+  /**
+   * The storage of headers that have never been written to, shared: {@link HttpHeaders} replaces it
+   * with its own before its first write, so it stays empty.
+   */
+  static final HeaderStorage EMPTY = new HeaderStorage();
+
+  // Entry i's name at 2i, its value at 2i + 1.
+  private CharSequence[] fields = NO_FIELDS;
   private int size;
+  // bit(hash) is set for every entry's name: a clear bit means the name is absent.
+  private int present;
 
   private int[] heads;
   private int[] next;
@@ -49,75 +69,77 @@ final class HeaderStorage {
    * The name of entry {@code i}, as stored (the codecs read entries by index, allocating nothing).
    */
   CharSequence nameAt(int i) {
-    return names[i];
+    return fields[i << 1];
   }
 
   /** The value of entry {@code i}, as stored. */
   CharSequence valueAt(int i) {
-    return values[i];
+    return fields[(i << 1) + 1];
   }
 
   /** The {@link AsciiString#hashCode(CharSequence)} of the name of entry {@code i}. */
   int hashAt(int i) {
-    return hashes[i];
+    return AsciiString.hashCode(fields[i << 1]);
   }
 
   /** Replaces entry {@code i}'s name (same hash: the same name in another case) and value. */
   void replace(int i, CharSequence name, CharSequence value) {
-    names[i] = name;
-    values[i] = value;
+    fields[i << 1] = name;
+    fields[(i << 1) + 1] = value;
   }
 
   /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
   void reserve(int capacity) {
-    if (capacity > names.length) {
-      names = Arrays.copyOf(names, capacity);
-      values = Arrays.copyOf(values, capacity);
-      hashes = Arrays.copyOf(hashes, capacity);
+    if (capacity * 2 > fields.length) {
+      resize(capacity);
     }
+  }
+
+  private void resize(int capacity) {
+    // Nothing to keep in an empty storage: a new array, not a copy of the empty one.
+    fields = size == 0 ? new CharSequence[capacity * 2] : Arrays.copyOf(fields, capacity * 2);
   }
 
   /** Appends an entry; {@code hash} is {@link AsciiString#hashCode(CharSequence)} of the name. */
   void append(CharSequence name, int hash, CharSequence value) {
     int i = size;
-    if (i == names.length) {
-      int capacity = Math.max(8, i << 1);
-      names = Arrays.copyOf(names, capacity);
-      values = Arrays.copyOf(values, capacity);
-      hashes = Arrays.copyOf(hashes, capacity);
+    if (i * 2 == fields.length) {
+      resize(Math.max(DEFAULT_CAPACITY, i << 1));
     }
-    names[i] = name;
-    values[i] = value;
-    hashes[i] = hash;
+    fields[i << 1] = name;
+    fields[(i << 1) + 1] = value;
     size = i + 1;
+    present |= bit(hash);
     if (heads != null) {
       if ((i + 1) * 2 > heads.length) {
         heads = null; // rebuilt larger on the next lookup
         next = null;
       } else {
-        link(i);
+        link(i, hash);
       }
     }
   }
 
   /** The index of the first entry named {@code name}, or -1. */
   int first(CharSequence name, int hash) {
+    if ((present & bit(hash)) == 0) {
+      return -1;
+    }
+    CharSequence[] f = fields;
     if (size > INDEX_THRESHOLD) {
       if (heads == null) {
         buildIndex();
       }
       for (int j = heads[hash & (heads.length - 1)] - 1; j >= 0; j = next[j] - 1) {
-        if (hashes[j] == hash && nameEquals(names[j], name)) {
+        if (nameEquals(f[j << 1], name)) {
           return j;
         }
       }
       return -1;
     }
-    int[] h = hashes;
-    CharSequence[] n = names;
-    for (int j = 0, s = size; j < s; j++) {
-      if (h[j] == hash && nameEquals(n[j], name)) {
-        return j;
+    for (int j = 0, end = size << 1; j < end; j += 2) {
+      if (nameEquals(f[j], name)) {
+        return j >> 1;
       }
     }
     return -1;
@@ -125,20 +147,30 @@ final class HeaderStorage {
 
   /** The index of the next entry named {@code name} after entry {@code i}, or -1. */
   int following(int i, CharSequence name, int hash) {
+    CharSequence[] f = fields;
     if (heads != null) {
       for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
-        if (hashes[j] == hash && nameEquals(names[j], name)) {
+        if (nameEquals(f[j << 1], name)) {
           return j;
         }
       }
       return -1;
     }
     for (int j = i + 1; j < size; j++) {
-      if (hashes[j] == hash && nameEquals(names[j], name)) {
+      if (nameEquals(f[j << 1], name)) {
         return j;
       }
     }
     return -1;
+  }
+
+  /** The bit of {@code hash} in the presence mask. */
+  private static int bit(int hash) {
+    // The int shift takes the low five bits. Folding in bits 12-16 gives the names a server looks
+    // up and does not expect (Connection, Upgrade, Transfer-Encoding, Expect, TE, Trailer,
+    // Keep-Alive, HTTP2-Settings) bits of their own, apart from those of the usual request and
+    // response fields (Host, User-Agent, Accept*, Cookie, Content-Type, Server, Date, ...).
+    return 1 << (hash ^ (hash >>> 12));
   }
 
   static boolean nameEquals(CharSequence a, CharSequence b) {
@@ -147,59 +179,71 @@ final class HeaderStorage {
 
   /** Removes the entries of {@code name} after index {@code i}, keeping the order of the rest. */
   void removeAfter(int i, CharSequence name, int hash) {
+    CharSequence[] f = fields;
     int w = i + 1;
+    int mask = 0;
+    for (int j = 0; j <= i; j++) {
+      mask |= bit(AsciiString.hashCode(f[j << 1]));
+    }
     for (int r = i + 1; r < size; r++) {
-      if (hashes[r] == hash && nameEquals(names[r], name)) {
+      CharSequence n = f[r << 1];
+      if (nameEquals(n, name)) {
         continue;
       }
-      names[w] = names[r];
-      values[w] = values[r];
-      hashes[w] = hashes[r];
+      mask |= bit(AsciiString.hashCode(n));
+      f[w << 1] = n;
+      f[(w << 1) + 1] = f[(r << 1) + 1];
       w++;
     }
-    Arrays.fill(names, w, size, null);
-    Arrays.fill(values, w, size, null);
+    Arrays.fill(f, w << 1, size << 1, null);
     size = w;
+    present = mask;
     heads = null;
     next = null;
   }
 
   /** Removes every entry. */
   void removeAll() {
-    Arrays.fill(names, 0, size, null);
-    Arrays.fill(values, 0, size, null);
+    if (size == 0) {
+      return; // also keeps EMPTY untouched
+    }
+    Arrays.fill(fields, 0, size << 1, null);
     size = 0;
+    present = 0;
     heads = null;
     next = null;
   }
 
-  /** Returns a new storage with the same entries, sized to them (the index is rebuilt lazily). */
+  /**
+   * Returns a new storage with the same entries, sized to them (the index is rebuilt lazily), or
+   * {@link #EMPTY} when there are none.
+   */
   HeaderStorage copy() {
-    HeaderStorage c = new HeaderStorage();
-    if (size > 0) {
-      c.names = Arrays.copyOf(names, size);
-      c.values = Arrays.copyOf(values, size);
-      c.hashes = Arrays.copyOf(hashes, size);
-      c.size = size;
+    if (size == 0) {
+      return EMPTY;
     }
+    HeaderStorage c = new HeaderStorage();
+    c.fields = Arrays.copyOf(fields, size << 1);
+    c.size = size;
+    c.present = present;
     return c;
   }
 
   private void buildIndex() {
     int capacity = Integer.highestOneBit(Math.max(size, INDEX_THRESHOLD) * 4 - 1);
     heads = new int[capacity];
-    next = new int[names.length];
+    next = new int[fields.length >> 1];
     for (int i = 0; i < size; i++) {
-      link(i);
+      link(i, AsciiString.hashCode(fields[i << 1]));
     }
   }
 
-  private void link(int i) {
-    if (next.length < names.length) {
-      next = Arrays.copyOf(next, names.length);
+  private void link(int i, int hash) {
+    if (next.length <= i) {
+      next = Arrays.copyOf(next, fields.length >> 1);
     }
     next[i] = 0;
-    int b = hashes[i] & (heads.length - 1);
+    int b = hash & (heads.length - 1);
     int j = heads[b] - 1;
     if (j < 0) {
       heads[b] = i + 1;

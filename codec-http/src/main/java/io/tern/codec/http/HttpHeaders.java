@@ -44,10 +44,13 @@ import java.util.function.BiConsumer;
  *
  * <h2>Layout</h2>
  *
- * Entries live in a storage of parallel arrays (names, values, name hashes). Up to 16 entries a
- * lookup scans the hash array; past that an open hash index over the arrays (bucket heads and
- * per-entry chains, in insertion order) is built on first lookup, so large header sets stay O(1)
- * per lookup while typical requests pay no index at all.
+ * Entries live in one array of names and values, in insertion order. A mask of the names' hash bits
+ * answers most lookups of an absent name at once; up to 16 entries a lookup otherwise scans the
+ * names (identity first, which is how the {@link HttpHeaderNames} constants match); past that an
+ * open hash index over the array (bucket heads and per-entry chains, in insertion order) is built
+ * on first lookup, so large header sets stay O(1) per lookup while typical requests pay no index at
+ * all. Headers nobody writes to (the trailers of most messages) share one empty storage and
+ * allocate none of their own until their first write.
  *
  * <h2>Threading</h2>
  *
@@ -105,7 +108,8 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   /** An empty, read-only instance: every mutator throws {@link UnsupportedOperationException}. */
   public static final HttpHeaders EMPTY = new HttpHeaders(Validation.NONE, Role.READ_ONLY);
 
-  private final HeaderStorage entries;
+  // HeaderStorage.EMPTY until the first write (see writable()).
+  private HeaderStorage entries;
   private final Validation validation;
   private final Role role;
 
@@ -115,7 +119,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   }
 
   private HttpHeaders(Validation validation, Role role) {
-    this(validation, role, new HeaderStorage());
+    this(validation, role, HeaderStorage.EMPTY);
   }
 
   private HttpHeaders(Validation validation, Role role, HeaderStorage entries) {
@@ -525,14 +529,14 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
   @CanIgnoreReturnValue
   public HttpHeaders add(CharSequence name, CharSequence value) {
     checkWritable();
-    entries.append(checkName(name), AsciiString.hashCode(name), checkValue(value));
+    writable().append(checkName(name), AsciiString.hashCode(name), checkValue(value));
     return this;
   }
 
   // Digits are a valid value by construction: only the name is checked.
   private HttpHeaders addDecimal(CharSequence name, long value) {
     checkWritable();
-    entries.append(checkName(name), AsciiString.hashCode(name), DecimalValues.of(value));
+    writable().append(checkName(name), AsciiString.hashCode(name), DecimalValues.of(value));
     return this;
   }
 
@@ -556,7 +560,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     checkName(name);
     int hash = AsciiString.hashCode(name);
     for (CharSequence v : values) {
-      entries.append(name, hash, checkValue(v));
+      writable().append(name, hash, checkValue(v));
     }
     return this;
   }
@@ -589,7 +593,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
       if (checkTrailerNames) {
         HeaderChecks.trailerName(name);
       }
-      entries.append(name, from.hashAt(i), value);
+      writable().append(name, from.hashAt(i), value);
     }
     return this;
   }
@@ -616,7 +620,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     int hash = AsciiString.hashCode(name);
     int i = entries.first(name, hash);
     if (i < 0) {
-      entries.append(name, hash, value);
+      writable().append(name, hash, value);
     } else {
       entries.replace(i, name, value);
       if (entries.following(i, name, hash) >= 0) {
@@ -643,7 +647,7 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     remove(name);
     int hash = AsciiString.hashCode(name);
     for (CharSequence v : checked) {
-      entries.append(name, hash, v);
+      writable().append(name, hash, v);
     }
     return this;
   }
@@ -736,12 +740,12 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
    * @param value the value
    */
   void addTrusted(CharSequence name, CharSequence value) {
-    entries.append(name, AsciiString.hashCode(name), value);
+    writable().append(name, AsciiString.hashCode(name), value);
   }
 
   /** Makes room for {@code capacity} entries in all, so appending that many never regrows. */
   void reserve(int capacity) {
-    entries.reserve(capacity);
+    writable().reserve(capacity);
   }
 
   /** The name of entry {@code i}, as stored. */
@@ -761,6 +765,15 @@ public final class HttpHeaders implements Iterable<Map.Entry<CharSequence, CharS
     if (role == Role.READ_ONLY) {
       throw new UnsupportedOperationException("read-only headers");
     }
+  }
+
+  /** The storage to append to: this instance's own, made on the first write. */
+  private HeaderStorage writable() {
+    HeaderStorage e = entries;
+    if (e == HeaderStorage.EMPTY) {
+      entries = e = new HeaderStorage();
+    }
+    return e;
   }
 
   private CharSequence checkName(CharSequence name) {

@@ -230,13 +230,20 @@ final class HttpMessageReader {
     scanner.reset();
     in.skipBytes(end);
 
-    HttpHeaders headers = HttpHeaders.create(validation);
-    headers.reserve(lines - 2); // the field lines: no regrowth while parsing
-    HttpMessage msg = startLine.parse(b, 0, ends[0] - 1, headers);
+    int fieldsStart = ends[0] + 1;
+    int fieldCount = lines - 2;
+    HttpMessage msg = startLine.parse(b, 0, ends[0] - 1, validation, fieldCount);
     HttpFieldParser.Framing framing = this.framing.reset();
-    HttpFieldParser.parse(
-        b, ends, 1, lines - 1, ends[0] + 1, config.validateHeaders(), headers, framing);
-    startLine.validate(msg);
+    if (msg instanceof DecodedHttpRequest request) {
+      // Checked now, built when a handler asks: the codec needs only what the parser records.
+      HttpFieldParser.parse(
+          b, ends, 1, lines - 1, fieldsStart, config.validateHeaders(), null, framing);
+      request.fieldsChecked(fieldsStart, fieldCount, framing.facts);
+    } else {
+      HttpFieldParser.parse(
+          b, ends, 1, lines - 1, fieldsStart, config.validateHeaders(), msg.headers(), framing);
+    }
+    startLine.validate(msg, framing);
     if (framing.transferEncoding != null) {
       if (framing.contentLength >= 0) {
         throw new InvalidHttpMessageException("Content-Length and Transfer-Encoding together");

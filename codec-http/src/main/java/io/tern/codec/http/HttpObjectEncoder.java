@@ -67,6 +67,9 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   /** Most bytes batched before they are passed on without waiting for the flush. */
   static final int MAX_BATCH_BYTES = 16 * 1024;
 
+  /** Array-backed content up to this many bytes is copied with its head in one write. */
+  private static final int INLINE_CONTENT = 256;
+
   /** Room for small content behind the first head of a batch. */
   private static final int SMALL_CONTENT = 64;
 
@@ -93,6 +96,17 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
 
   /** Writes the first line, CRLF included. */
   abstract void encodeInitialLine(ByteBuf buf, H head);
+
+  /**
+   * Puts the first line, CRLF included, into {@code a} at {@code p} when it is made of pre-encoded
+   * parts that fit, so that the whole head reaches the buffer in one write; otherwise returns -1
+   * and {@link #encodeInitialLine} writes it.
+   *
+   * @return the position after the line, or -1
+   */
+  int initialLine(byte[] a, int p, H head) {
+    return -1;
+  }
 
   /** Returns whether a message of this kind can have no content (its content is then dropped). */
   abstract boolean isContentAlwaysEmpty(H head);
@@ -128,6 +142,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * not added to {@code out} (it comes after everything there), or {@code null}.
    */
   private ByteBuf encode(ChannelHandlerContext ctx, Object msg, List<Object> out, ByteBuf buf) {
+    boolean contentWritten = false;
     if (msg instanceof HttpMessage m) {
       if (state != State.INIT) {
         throw new IllegalStateException(
@@ -141,15 +156,38 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
         buf = ctx.alloc().buffer(headSizeEstimate);
       }
       int start = buf.writerIndex();
-      encodeInitialLine(buf, head);
-      encodeHeaders(m.headers(), buf);
-      buf.writeShort(CRLF_SHORT);
-      int size = buf.writerIndex() - start;
+      // The first line, the fields and the blank line are assembled in the scratch array and
+      // written into the buffer in one go where they are pre-encoded (AsciiString) bytes.
+      int p = initialLine(scratch, 0, head);
+      if (p < 0) {
+        encodeInitialLine(buf, head);
+        p = 0;
+      }
+      p = appendFields(m.headers(), buf, p);
+      byte[] a = scratch;
+      if (p + 2 > a.length) {
+        buf.writeBytes(a, 0, p);
+        p = 0;
+      }
+      a[p++] = '\r';
+      a[p++] = '\n';
+      int size = buf.writerIndex() - start + p;
       headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
       state =
           empty
               ? State.ALWAYS_EMPTY
               : HttpUtil.isTransferEncodingChunked(m) ? State.CHUNKED : State.CONTENT;
+      // The small array-backed content of a whole message joins its head: one write for both.
+      if (state == State.CONTENT && msg instanceof HttpContent c) {
+        ByteBuf content = c.content();
+        int n = content.readableBytes();
+        if (n > 0 && n <= INLINE_CONTENT && p + n <= a.length && content.hasArray()) {
+          System.arraycopy(content.array(), content.arrayOffset() + content.readerIndex(), a, p, n);
+          p += n;
+          contentWritten = true;
+        }
+      }
+      buf.writeBytes(a, 0, p);
     }
     if (msg instanceof HttpContent || msg instanceof ByteBuf) {
       if (state == State.INIT) {
@@ -157,7 +195,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       }
       ByteBuf content = msg instanceof HttpContent c ? c.content() : (ByteBuf) msg;
       LastHttpContent last = msg instanceof LastHttpContent l ? l : null;
-      if (state == State.CONTENT) {
+      if (state == State.CONTENT && !contentWritten) {
         buf = addContent(buf, content, out);
       } else if (state == State.CHUNKED) {
         buf = addChunk(ctx, buf, content, last, out);
@@ -332,14 +370,25 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * that four writes per field would pay four times over.
    */
   void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
+    int p = appendFields(headers, buf, 0); // may replace the scratch array: read it after
+    buf.writeBytes(scratch, 0, p);
+  }
+
+  /**
+   * Appends the fields to the scratch array after its first {@code p} bytes, writing into {@code
+   * buf} what does not fit and every field that is not pre-encoded (after the bytes before it), and
+   * returns how many bytes the scratch array holds at the end: the caller writes them.
+   */
+  private int appendFields(HttpHeaders headers, ByteBuf buf, int p) {
     byte[] a = scratch;
-    int p = 0;
     for (int i = 0, n = headers.size(); i < n; i++) {
       CharSequence name = headers.nameAt(i);
       CharSequence value = headers.valueAt(i);
       if (!(name instanceof AsciiString an) || !(value instanceof AsciiString av)) {
-        buf.writeBytes(a, 0, p);
-        p = 0;
+        if (p > 0) {
+          buf.writeBytes(a, 0, p);
+          p = 0;
+        }
         writeAscii(buf, name);
         buf.writeShort(COLON_SP);
         writeAscii(buf, value);
@@ -365,7 +414,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       a[p++] = '\r';
       a[p++] = '\n';
     }
-    buf.writeBytes(a, 0, p);
+    return p;
   }
 
   static void writeAscii(ByteBuf buf, CharSequence s) {

@@ -33,6 +33,6 @@ public final class HttpRequestDecoder extends HttpObjectDecoder {
    * @param config the limits
    */
   public HttpRequestDecoder(HttpDecoderConfig config) {
-    super(config, RequestLine.INSTANCE, head -> AfterHead.CONTENT);
+    super(config, new RequestLine(), head -> AfterHead.CONTENT);
   }
 }

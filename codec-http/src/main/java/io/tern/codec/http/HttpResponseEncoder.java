@@ -1,6 +1,7 @@
 package io.tern.codec.http;
 
 import io.tern.buffer.ByteBuf;
+import io.tern.common.AsciiString;
 
 /**
  * Encodes {@link HttpResponse}s and their content (see {@link HttpObjectEncoder}).
@@ -31,6 +32,25 @@ public final class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
     buf.writeByte(' ');
     writeAscii(buf, response.status().codeAndReason());
     buf.writeShort(('\r' << 8) | '\n');
+  }
+
+  @Override
+  int initialLine(byte[] a, int p, HttpResponse response) {
+    AsciiString version = response.protocolVersion().asciiText();
+    AsciiString status = response.status().codeAndReason();
+    int vl = version.length();
+    int sl = status.length();
+    if (p + vl + sl + 3 > a.length) {
+      return -1;
+    }
+    System.arraycopy(version.array(), version.arrayOffset(), a, p, vl);
+    p += vl;
+    a[p++] = ' ';
+    System.arraycopy(status.array(), status.arrayOffset(), a, p, sl);
+    p += sl;
+    a[p++] = '\r';
+    a[p++] = '\n';
+    return p;
   }
 
   @Override

@@ -94,7 +94,7 @@ public final class HttpServerCodec extends ByteToMessageDecoder {
    */
   public HttpServerCodec(HttpDecoderConfig config) {
     this.config = Objects.requireNonNull(config, "config");
-    this.reader = new HttpMessageReader(config, RequestLine.INSTANCE, this::requestDecoded);
+    this.reader = new HttpMessageReader(config, new RequestLine(), this::requestDecoded);
   }
 
   /**

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Helpers for the headers that shape a message's framing and connection: keep-alive, {@code
- * Content-Length}, chunked transfer coding, {@code Expect: 100-continue} and the charset of {@code
- * Content-Type}.
+ * Helpers for the headers that shape a message's framing and connection: keep-alive, an upgrade,
+ * {@code Content-Length}, chunked transfer coding, {@code Expect: 100-continue} and the charset of
+ * {@code Content-Type}.
  *
  * <h2>Threading</h2>
  *
@@ -32,12 +32,40 @@ public final class HttpUtil {
    * @return {@code true} if the connection persists
    */
   public static boolean isKeepAlive(HttpMessage message) {
+    if (message instanceof DecodedHttpRequest d && !d.headersBuilt()) {
+      // Answered from what the decoder saw, without building the request's header map.
+      return !d.has(HttpFieldParser.Framing.CONNECTION_CLOSE)
+          && (message.protocolVersion().isKeepAliveDefault()
+              || d.has(HttpFieldParser.Framing.CONNECTION_KEEP_ALIVE));
+    }
     HttpHeaders h = message.headers();
     if (h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE, true)) {
       return false;
     }
     return message.protocolVersion().isKeepAliveDefault()
         || h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE, true);
+  }
+
+  /**
+   * Returns whether a request asks to switch protocols (RFC 9110, section 7.8): an HTTP/1.1 request
+   * with an {@code Upgrade} field and {@code upgrade} among its {@code Connection} options. Which
+   * protocol it asks for is in the {@code Upgrade} field.
+   *
+   * @param request the request
+   * @return {@code true} if the request asks to upgrade
+   */
+  public static boolean isUpgradeRequest(HttpRequest request) {
+    if (!request.protocolVersion().equals(HttpVersion.HTTP_1_1)) {
+      return false;
+    }
+    if (request instanceof DecodedHttpRequest d && !d.headersBuilt()) {
+      // Answered from what the decoder saw, without building the request's header map.
+      return d.has(HttpFieldParser.Framing.UPGRADE_FIELD)
+          && d.has(HttpFieldParser.Framing.CONNECTION_UPGRADE);
+    }
+    HttpHeaders h = request.headers();
+    return h.contains(HttpHeaderNames.UPGRADE)
+        && h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true);
   }
 
   /**

@@ -3,6 +3,7 @@ package io.tern.codec.http;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.http.internal.HttpChars;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The request line ({@code method SP request-target SP HTTP-version}, single spaces, a token
@@ -11,15 +12,33 @@ import java.nio.charset.StandardCharsets;
  * carries exactly one, an HTTP/1.0 request at most one. A request without framing fields has no
  * content.
  *
- * <p>Threading: stateless; one shared instance.
+ * <p>It remembers the last target it parsed: a connection's requests mostly repeat a few targets (a
+ * pipelined batch is often one target sixteen times), and a request whose method and target bytes
+ * equal the previous request's gets the same {@link RequestTarget} (an immutable value) and so the
+ * same {@code uri} string, instead of a new string and target per request. Targets up to {@value
+ * #MAX_REMEMBERED} bytes are remembered; the array holding them is made on the first request, so an
+ * idle connection keeps none.
+ *
+ * <p>Threading: one instance per decoder, on the channel's event loop.
  */
 final class RequestLine implements StartLine {
-  static final RequestLine INSTANCE = new RequestLine();
+  /** The longest target remembered (the bytes are kept per connection). */
+  private static final int MAX_REMEMBERED = 256;
 
-  private RequestLine() {}
+  private static final byte[] NO_BYTES = new byte[0];
+
+  private HttpMethod lastMethod;
+  // lastTarget was parsed from lastBytes[0, lastLength), kept to compare the next target with
+  private byte[] lastBytes = NO_BYTES;
+  private int lastLength;
+  private RequestTarget lastTarget;
+
+  /** Creates the request line parser of one decoder. */
+  RequestLine() {}
 
   @Override
-  public HttpMessage parse(byte[] b, int start, int end, HttpHeaders headers) {
+  public HttpMessage parse(
+      byte[] b, int start, int end, HttpHeaders.Validation validation, int fieldCount) {
     int sp1 = start;
     while (sp1 < end && b[sp1] != ' ') {
       if (!HttpChars.isTokenByte(b[sp1])) {
@@ -45,9 +64,33 @@ final class RequestLine implements StartLine {
     }
     HttpVersion version = HttpVersions.parse(b, sp2 + 1, end);
     HttpMethod method = methodOf(b, start, sp1);
-    String uri = new String(b, targetStart, sp2 - targetStart, StandardCharsets.ISO_8859_1);
-    return new DefaultHttpRequest(
-        version, method, RequestTarget.ofRequestLine(method, uri), headers);
+    return new DecodedHttpRequest(
+        version, method, targetOf(method, b, targetStart, sp2), b, validation);
+  }
+
+  /** The target of {@code b[start, end)}: the previous one if method and bytes are the same. */
+  private RequestTarget targetOf(HttpMethod method, byte[] b, int start, int end) {
+    RequestTarget last = lastTarget;
+    if (last != null
+        && method == lastMethod
+        && Arrays.equals(lastBytes, 0, lastLength, b, start, end)) {
+      return last;
+    }
+    int length = end - start;
+    String uri = new String(b, start, length, StandardCharsets.ISO_8859_1);
+    RequestTarget target = RequestTarget.ofRequestLine(method, uri);
+    if (length > MAX_REMEMBERED) {
+      lastTarget = null; // a long target is rarely repeated: not worth keeping its bytes
+      return target;
+    }
+    if (length > lastBytes.length) {
+      lastBytes = new byte[Math.min(Math.max(length, 32), MAX_REMEMBERED)];
+    }
+    System.arraycopy(b, start, lastBytes, 0, length);
+    lastLength = length;
+    lastMethod = method;
+    lastTarget = target;
+    return target;
   }
 
   private static HttpMethod methodOf(byte[] b, int start, int end) {
@@ -67,8 +110,8 @@ final class RequestLine implements StartLine {
   }
 
   @Override
-  public void validate(HttpMessage msg) {
-    int hosts = msg.headers().count(HttpHeaderNames.HOST);
+  public void validate(HttpMessage msg, HttpFieldParser.Framing fields) {
+    int hosts = fields.hosts;
     if (hosts > 1 || (hosts == 0 && msg.protocolVersion().equals(HttpVersion.HTTP_1_1))) {
       throw new InvalidHttpMessageException(
           hosts == 0 ? "an HTTP/1.1 request without Host" : "more than one Host field");

@@ -55,8 +55,10 @@ import java.util.Objects;
  *
  * <h2>Threading</h2>
  *
- * One thread at a time, like the request that carries it: the path and parameters are computed on
- * first use and cached. Share it between threads only after those calls.
+ * An immutable value; any thread. The path and the parameters are computed on first use and cached:
+ * two threads calling at once may both compute them, get equal results, and keep one (a {@link
+ * String} and an unmodifiable map, safe to publish this way). The decoder gives one instance to the
+ * consecutive requests of a connection that send the same method and target.
  *
  * <h2>Ownership</h2>
  *

@@ -19,7 +19,8 @@ final class StatusLine implements StartLine {
   private StatusLine() {}
 
   @Override
-  public HttpMessage parse(byte[] b, int start, int end, HttpHeaders headers) {
+  public HttpMessage parse(
+      byte[] b, int start, int end, HttpHeaders.Validation validation, int fieldCount) {
     if (end - start < 12 || b[start + 8] != ' ') {
       throw new InvalidHttpMessageException("malformed status line");
     }
@@ -55,11 +56,13 @@ final class StatusLine implements StartLine {
               : new HttpResponseStatus(
                   code, new String(b, rs, end - rs, StandardCharsets.ISO_8859_1));
     }
+    HttpHeaders headers = HttpHeaders.create(validation);
+    headers.reserve(fieldCount); // no regrowth while the fields are added
     return new DefaultHttpResponse(version, status, headers);
   }
 
   @Override
-  public void validate(HttpMessage head) {}
+  public void validate(HttpMessage head, HttpFieldParser.Framing fields) {}
 
   @Override
   public HttpMessage invalidMessage() {

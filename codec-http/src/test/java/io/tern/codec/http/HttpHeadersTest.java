@@ -254,4 +254,48 @@ class HttpHeadersTest {
     assertThat(it.hasNext()).isFalse();
     assertThatThrownBy(it::next).isInstanceOf(java.util.NoSuchElementException.class);
   }
+
+  @Test
+  void headersNobodyWroteToAreIndependentOnceWritten() {
+    HttpHeaders a = HttpHeaders.newTrailers();
+    HttpHeaders b = HttpHeaders.create(HttpHeaders.Validation.NONE);
+    // Reading, clearing and removing from empty headers leave them empty and shared-free.
+    assertThat(a.get("x-a")).isNull();
+    assertThat(a.remove("x-a")).isFalse();
+    a.clear();
+    HttpHeaders copy = b.copy();
+    a.add("x-a", "1");
+    b.set("x-b", "2");
+    copy.add("x-c", "3");
+    assertThat(a.entries()).containsExactly(Map.entry("x-a", "1"));
+    assertThat(b.entries()).containsExactly(Map.entry("x-b", "2"));
+    assertThat(copy.entries()).containsExactly(Map.entry("x-c", "3"));
+    assertThat(new HttpHeaders().isEmpty()).isTrue();
+    assertThat(HttpHeaders.EMPTY.isEmpty()).isTrue();
+  }
+
+  @Test
+  void lookupsStayCorrectForNamesSharingAPresenceBitThroughRemoval() {
+    // Host and Upgrade, Server and Transfer-Encoding: some of the pairs below share the bit of the
+    // storage's presence mask whatever the fold; every name must still be found until removed.
+    String[] names = {
+      "host", "upgrade", "server", "transfer-encoding", "content-length", "date", "connection"
+    };
+    HttpHeaders h = HttpHeaders.create(HttpHeaders.Validation.NONE);
+    for (String n : names) {
+      h.add(n, n + "-value");
+    }
+    for (int removed = 0; removed < names.length; removed++) {
+      assertThat(h.remove(names[removed].toUpperCase(java.util.Locale.ROOT))).isTrue();
+      for (int i = 0; i < names.length; i++) {
+        assertThat(h.get(names[i])).isEqualTo(i <= removed ? null : names[i] + "-value");
+      }
+      h.add("x-after-" + removed, "v");
+      assertThat(h.contains("x-after-" + removed)).isTrue();
+    }
+    h.clear();
+    assertThat(h.contains("x-after-0")).isFalse();
+    h.add("host", "again");
+    assertThat(h.get("Host")).isEqualTo("again");
+  }
 }

@@ -86,6 +86,56 @@ public class HttpServerCodecTest {
   }
 
   @Test
+  void encodesAnyStatusLineWithTheFieldsAndWritesLazyTrailersOnlyOnceWritten() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    // A reason phrase longer than the encoder's first scratch array, then a String field.
+    HttpResponseStatus odd = new HttpResponseStatus(299, "r".repeat(300));
+    FullHttpResponse first = ok("1").setStatus(odd);
+    first.headers().add("x-string", "s");
+    assertThat(first.trailingHeaders().isEmpty()).isTrue();
+    // Trailers written to after a read are emitted with the chunked framing.
+    FullHttpResponse second = ok("22");
+    HttpUtil.setTransferEncodingChunked(second, true);
+    second.trailingHeaders().add("x-checksum", "abc");
+    ch.writeOutbound(first, second);
+
+    assertThat(written(ch))
+        .isEqualTo(
+            "HTTP/1.1 299 "
+                + "r".repeat(300)
+                + "\r\ncontent-length: 1\r\nx-string: s\r\n\r\n1"
+                + "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"
+                + "2\r\n22\r\n0\r\nx-checksum: abc\r\n\r\n");
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
+  void smallHeapContentJoinsItsHeadFromItsReadableBytesOnly() {
+    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
+    ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));
+    releaseInbound(ch);
+    // A slice (array offset 4) whose reader index has moved on: only "body" is content.
+    ByteBuf whole = Unpooled.copiedBuffer("xxxx--body--", StandardCharsets.US_ASCII);
+    ByteBuf content = whole.slice(4, 8);
+    content.skipBytes(2);
+    content.writerIndex(6);
+    FullHttpResponse r =
+        new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, content);
+    HttpUtil.setContentLength(r, 4);
+    ch.writeOutbound(r);
+
+    ByteBuf out = ch.readOutbound();
+    assertThat(out.toString(StandardCharsets.US_ASCII))
+        .isEqualTo("HTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\nbody");
+    out.release();
+    assertThat(ch.outboundMessages()).isEmpty();
+    assertThat(whole.refCnt()).isZero();
+    ch.finishAndReleaseAll();
+  }
+
+  @Test
   void writesLargeContentWithoutCopying() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
     ch.writeInbound(bytes("GET / HTTP/1.1\r\nHost: h\r\n\r\n"));

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Many buffers flushed at once go out in gathering writes: more buffers than one system call takes,
  * of every kind (heap, direct, slices with offsets, composites, empty ones), all arrive in order
- * and every write completes, in the order written.
+ * and every write completes, in the order written; a write flushed from the listener of a completed
+ * write goes out after it (a transport whose write completes asynchronously must not start it over
+ * the vectors of the write still completing).
  */
 public abstract class SocketGatheringWriteTest extends AbstractSocketTest {
 
@@ -95,5 +97,40 @@ public abstract class SocketGatheringWriteTest extends AbstractSocketTest {
     // round trip through the loop lets it finish.
     await(client.eventLoop().submit(() -> {}));
     assertThat(completed).hasSize(buffers).isSorted();
+  }
+
+  @Test
+  void writesFlushedFromTheListenerOfACompletedWriteArriveInOrder() throws Exception {
+    int chunks = 200;
+    int chunkSize = 97;
+    byte[] data = SocketEchoTest.randomBytes(chunks * chunkSize, 23);
+    ByteSink sink = new ByteSink(data.length);
+    Channel server = startServer(sink);
+    Channel client = connect(server, new ChannelHandler() {});
+    List<Integer> completed = new CopyOnWriteArrayList<>();
+
+    Future<?> first =
+        client
+            .eventLoop()
+            .submit(() -> writeChainFrom(client, data, chunkSize, 0, chunks, completed));
+    await(first);
+
+    assertThat(await(sink.done())).isEqualTo(data);
+    await(client.eventLoop().submit(() -> {}));
+    assertThat(completed).hasSize(chunks).isSorted();
+  }
+
+  /** Writes chunk {@code i} with a listener that, once it completes, writes and flushes i + 1. */
+  private static void writeChainFrom(
+      Channel ch, byte[] data, int chunkSize, int i, int chunks, List<Integer> completed) {
+    ByteBuf chunk = ch.alloc().directBuffer(chunkSize).writeBytes(data, i * chunkSize, chunkSize);
+    ch.writeAndFlush(chunk)
+        .addListener(
+            f -> {
+              completed.add(i);
+              if (f.isSuccess() && i + 1 < chunks) {
+                writeChainFrom(ch, data, chunkSize, i + 1, chunks, completed);
+              }
+            });
   }
 }

@@ -1,10 +1,8 @@
 package io.tern.codec.http.internal;
 
-import io.tern.codec.http.HttpHeaderNames;
-import io.tern.codec.http.HttpHeaderValues;
 import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpRequest;
-import io.tern.codec.http.HttpVersion;
+import io.tern.codec.http.HttpUtil;
 import java.util.ArrayDeque;
 
 /**
@@ -227,11 +225,7 @@ public final class ServerExchange {
     if (HttpMethod.CONNECT.equals(method)) {
       return Kind.CONNECT;
     }
-    if (request.protocolVersion().equals(HttpVersion.HTTP_1_1)
-        && request.headers().contains(HttpHeaderNames.UPGRADE)
-        && request
-            .headers()
-            .containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)) {
+    if (HttpUtil.isUpgradeRequest(request)) {
       return Kind.UPGRADE;
     }
     return Kind.ORDINARY;

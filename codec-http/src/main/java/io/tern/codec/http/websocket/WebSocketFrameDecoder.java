@@ -364,6 +364,9 @@ public class WebSocketFrameDecoder extends ByteToMessageDecoder {
     releaseAssembly();
     in.skipBytes(in.readableBytes());
     if (config.closeOnProtocolViolation() && ctx.channel().isActive()) {
+      // The close frame goes out from here, behind the encoder: what the application wrote
+      // before it (and the encoder may still hold, see WebSocketFrameEncoder) goes first.
+      ctx.channel().flush();
       ByteBuf close =
           FrameWriter.closeFrame(
               ctx.alloc(), status.code(), status.reason(), !config.expectMaskedFrames());

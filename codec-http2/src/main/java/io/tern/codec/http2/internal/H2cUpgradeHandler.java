@@ -8,6 +8,7 @@ import io.tern.codec.http.HttpHeaders;
 import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpServerCodec;
+import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
 import io.tern.codec.http.LastHttpContent;
 import io.tern.codec.http2.Http2FrameCodecBuilder;
@@ -87,6 +88,9 @@ final class H2cUpgradeHandler implements ChannelHandler {
 
   /** Returns the client's settings if the request asks for h2c as this handler can take it. */
   private static Http2Settings upgradeSettings(HttpRequest request) {
+    if (!HttpUtil.isUpgradeRequest(request)) {
+      return null; // most requests: answered without building the request's header map
+    }
     HttpHeaders h = request.headers();
     if (!h.containsValue(HttpHeaderNames.UPGRADE, "h2c", true)
         || !h.containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE, true)

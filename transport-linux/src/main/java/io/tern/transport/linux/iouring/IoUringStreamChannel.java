@@ -1,8 +1,5 @@
 package io.tern.transport.linux.iouring;
 
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND;
-import static io.tern.transport.linux.internal.uring.IoUringConstants.OP_SEND_ZC;
-
 import io.tern.buffer.ByteBuf;
 import io.tern.transport.EventLoop;
 import io.tern.transport.IoEvent;
@@ -12,25 +9,21 @@ import io.tern.transport.channel.Channel;
 import io.tern.transport.channel.FileRegion;
 import io.tern.transport.channel.RecvByteBufAllocator;
 import io.tern.transport.linux.internal.channel.FileRegions;
-import io.tern.transport.linux.internal.channel.FlushedIovecs;
 import io.tern.transport.linux.internal.channel.LinuxSocketConfig;
 import io.tern.transport.linux.internal.channel.NativeBuffers;
 import io.tern.transport.linux.internal.sys.Errno;
 import io.tern.transport.linux.internal.sys.Errors;
-import io.tern.transport.linux.internal.sys.IovArray;
 import io.tern.transport.linux.internal.sys.LibC;
 import io.tern.transport.linux.internal.sys.LinuxConstants;
 import io.tern.transport.linux.internal.sys.SockAddr;
 import io.tern.transport.linux.internal.sys.Socket;
 import io.tern.transport.linux.internal.uring.BufferRing;
-import io.tern.transport.linux.internal.uring.IoUringConstants;
 import io.tern.transport.linux.internal.uring.ZeroCopyLoans;
 import io.tern.transport.spi.AbstractDuplexChannel;
 import io.tern.transport.spi.ChannelOutboundBuffer;
 import io.tern.transport.spi.DefaultChannelConfig;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.net.SocketAddress;
 
 /**
@@ -46,13 +39,14 @@ import java.net.SocketAddress;
  *       a burst of completions fires once, from a task after the loop dispatched them. Otherwise
  *       (auto-read off, or no buffer rings) one {@code RECV} per {@code read()} into a buffer from
  *       the {@link RecvByteBufAllocator}.
- *   <li><b>Writing.</b> One write in flight at a time: the flushed buffers become one {@code SEND}
- *       (a single buffer) or {@code WRITEV} over this channel's own {@code iovec} array, submitted
- *       with the loop's next {@code io_uring_enter}. The buffers are retained until the completion,
- *       so a close that releases the outbound buffer never frees memory the kernel still reads. A
- *       short write submits the rest. A write of at least the handler's zero-copy threshold goes as
- *       {@code SEND_ZC} ({@code SENDMSG_ZC} when gathering) where the kernel has it; its buffers
- *       stay lent ({@link ZeroCopyLoans}) until the kernel's notification.
+ *   <li><b>Writing</b> ({@link StreamWrites} submits, the channel decides when and completes). One
+ *       write in flight at a time: the flushed buffers become one {@code SEND} (a single buffer) or
+ *       {@code WRITEV} over this channel's own {@code iovec} array, submitted with the loop's next
+ *       {@code io_uring_enter}. The buffers are retained until the completion, so a close that
+ *       releases the outbound buffer never frees memory the kernel still reads. A short write
+ *       submits the rest. A write of at least the handler's zero-copy threshold goes as {@code
+ *       SEND_ZC} ({@code SENDMSG_ZC} when gathering) where the kernel has it; its buffers stay lent
+ *       ({@link ZeroCopyLoans}) until the kernel's notification.
  *   <li><b>Connecting.</b> {@code IORING_OP_CONNECT}.
  *   <li><b>Closing.</b> The registration cancels every request in flight; their completions still
  *       arrive and release what they held.
@@ -64,13 +58,9 @@ import java.net.SocketAddress;
  */
 abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private static final short RECV = 1;
-  private static final short WRITE = 2;
+  // StreamWrites.WRITE = 2, StreamWrites.WRITE_ZC = 0x100 + a loan's tag
   private static final short CONNECT = 3;
   private static final short POLL_OUT = 4;
-  // a zero-copy write: WRITE_ZC + the tag of its ZeroCopyLoans loan
-  private static final short WRITE_ZC = 0x100;
-  // struct msghdr on LP64: iov @16, iovlen @24 (the rest stays zero)
-  private static final int MSGHDR_SIZE = 56;
   private static final int POLLOUT = LinuxConstants.EPOLLOUT;
 
   private final Socket socket;
@@ -89,16 +79,9 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   private boolean readCompletePending;
   private boolean writeReadyPending;
   // writing
-  private boolean writeInFlight;
+  private final StreamWrites writes = new StreamWrites();
   private boolean pollOutArmed;
   private Throwable writeError;
-  // Lent by the loop while a write is in flight, given back when it completes.
-  private WriteVectors vectors;
-  private MemorySegment msghdr; // for SENDMSG_ZC; allocated on first use, freed on close
-  private ZeroCopyLoans loans;
-  private boolean zeroCopyRefused; // the socket answered EOPNOTSUPP: plain sends from now on
-  private long writingBytes;
-  private IoUringIoHandler writeHandler; // of the last write, to submit it early on close
   // connecting
   private MemorySegment connectAddress;
   private int connectResult;
@@ -230,27 +213,12 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
   @Override
   protected void doClose() throws IOException {
     active = false;
-    if (writeInFlight && writeHandler != null) {
-      // A write flushed just before close (an answer, then close) may still sit in the submission
-      // queue, naming this descriptor by number: submit it before the number is closed.
-      writeHandler.submitPending();
-    }
+    writes.closing();
     // The registration was cancelled just before: requests still in flight complete (cancelled)
     // later and release what they hold; the kernel keeps the socket open until then (a fixed file
     // slot given back first keeps it open the same way).
     file.detach();
     socket.close();
-    if (!writeInFlight) {
-      freeWriteMemory();
-    }
-  }
-
-  /** Frees the msghdr once no write uses it. */
-  private void freeWriteMemory() {
-    if (msghdr != null) {
-      LibC.free(msghdr);
-      msghdr = null;
-    }
   }
 
   // ---- reading ----
@@ -407,7 +375,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
 
   @Override
   protected boolean isFlushPending() {
-    return writeInFlight || pollOutArmed;
+    return writes.inFlight() || pollOutArmed;
   }
 
   @Override
@@ -420,7 +388,7 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       }
       throw (Error) error;
     }
-    if (writeInFlight || pollOutArmed) {
+    if (writes.inFlight() || pollOutArmed) {
       return;
     }
     int fileChunks = config.writeSpinCount();
@@ -434,7 +402,8 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
           in.remove();
           continue;
         }
-        submitWrite(in);
+        IoUringRegistration r = reg();
+        writes.submit(r, file.on(r), in);
         return;
       }
       if (msg instanceof FileRegion region) {
@@ -465,100 +434,39 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     }
   }
 
-  private void submitWrite(ChannelOutboundBuffer in) {
-    IoUringRegistration r = reg();
-    IoUringIoHandler handler = r.handler();
-    WriteVectors v = handler.takeWriteVectors();
-    IovArray iov = v.iov;
-    FlushedIovecs gathered = v.gathered;
-    if (gathered.gather(in, iov, Integer.MAX_VALUE) == 0) {
-      handler.giveBackWriteVectors(v);
-      return;
-    }
-    vectors = v;
-    writingBytes = iov.bytes();
-    writeInFlight = true;
-    writeHandler = handler;
-    SocketFile f = file.on(r);
-    if (zeroCopy(handler, iov)) {
-      submitZeroCopyWrite(r, v);
-    } else if (iov.count() == 1) {
-      SocketRequests.send(r, OP_SEND, f, gathered.firstAddress(), (int) writingBytes, WRITE);
-    } else {
-      SocketRequests.writev(r, f, iov.address(), iov.count(), WRITE);
-    }
-  }
-
-  /** Whether the write gathered now goes as a zero-copy send. */
-  private boolean zeroCopy(IoUringIoHandler handler, IovArray iov) {
-    int threshold = handler.sendZcThreshold();
-    return threshold >= 0
-        && writingBytes >= threshold
-        && !zeroCopyRefused
-        && (iov.count() == 1 || handler.sendmsgZc())
-        && (loans == null || loans.hasRoom());
-  }
-
-  /**
-   * Submits the gathered write as {@code SEND_ZC} (one buffer) or {@code SENDMSG_ZC}; the retained
-   * buffers move to a loan that the send's notification returns.
-   */
-  private void submitZeroCopyWrite(IoUringRegistration r, WriteVectors v) {
-    if (loans == null) {
-      loans = new ZeroCopyLoans();
-    }
-    IovArray iov = v.iov;
-    short data = (short) (WRITE_ZC + v.gathered.lendRetained(loans));
-    SocketFile f = file.on(r);
-    if (iov.count() == 1) {
-      SocketRequests.send(r, OP_SEND_ZC, f, v.gathered.firstAddress(), (int) writingBytes, data);
-      return;
-    }
-    if (msghdr == null) {
-      msghdr = LibC.calloc(MSGHDR_SIZE);
-    }
-    msghdr.set(ValueLayout.JAVA_LONG, 16, iov.address());
-    msghdr.set(ValueLayout.JAVA_LONG, 24, iov.count());
-    SocketRequests.sendmsgZeroCopy(r, f, msghdr.address(), data);
-  }
-
-  /**
-   * A zero-copy send's completions: the first carries the bytes sent ({@code F_MORE} when a
-   * notification follows), the notification returns the loan.
-   */
+  /** A zero-copy send's completion (see {@link StreamWrites#zeroCopyCompleted}). */
   private void zeroCopyCompleted(int tag, int res, int flags) {
-    if ((flags & IoUringConstants.CQE_F_NOTIF) != 0) {
-      loans.returned(tag);
-      return;
+    switch (writes.zeroCopyCompleted(tag, res, flags)) {
+      case NOTIFICATION -> {
+        // the loan is back; the write itself completed (or completes) on its own
+      }
+      case REFUSED -> {
+        // nothing was sent: this socket takes no zero-copy sends (a Unix socket); send plainly
+        if (isOpen()) {
+          writeReady();
+        } else {
+          writes.freeMemory();
+        }
+      }
+      case SENT -> writeCompleted(res);
     }
-    if ((flags & IoUringConstants.CQE_F_MORE) == 0) {
-      loans.returned(tag);
-    }
-    if (res == -Errno.EOPNOTSUPP && isOpen()) {
-      // nothing was sent: this socket takes no zero-copy sends (a Unix socket); send plainly
-      zeroCopyRefused = true;
-      writeInFlight = false;
-      giveBackVectors();
-      writeReady();
-      return;
-    }
-    writeCompleted(res);
   }
 
   /** Outstanding zero-copy loans; for tests. */
   final ZeroCopyLoans zeroCopyLoans() {
-    return loans;
+    return writes.zeroCopyLoans();
   }
 
   private void writeCompleted(int res) {
-    writeInFlight = false;
     ChannelOutboundBuffer in = outboundBuffer();
     if (res >= 0 && in != null) {
+      // Still in flight while the written messages' promises complete: a listener's flush waits
+      // for the writeReady() below instead of submitting a second write over these vectors.
       in.removeBytes(res);
     }
-    boolean gatheredMany = giveBackVectors();
+    boolean gatheredMany = writes.completed();
     if (!isOpen()) {
-      freeWriteMemory();
+      writes.freeMemory();
       return;
     }
     if (res < 0) {
@@ -568,23 +476,6 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
       writeError = Errors.ioException(gatheredMany ? "writev" : "send", res);
     }
     writeReady(); // continue with what is left, or fail the flushed writes with writeError
-  }
-
-  /**
-   * Releases what the completed write retained and gives its vectors back to the loop.
-   *
-   * @return whether the write had gathered more than one buffer
-   */
-  private boolean giveBackVectors() {
-    WriteVectors v = vectors;
-    if (v == null) {
-      return false;
-    }
-    vectors = null;
-    boolean gatheredMany = v.iov.count() > 1;
-    v.gathered.releaseRetained();
-    writeHandler.giveBackWriteVectors(v);
-    return gatheredMany;
   }
 
   private void armPollOut() {
@@ -608,13 +499,13 @@ abstract class IoUringStreamChannel extends AbstractDuplexChannel {
     @Override
     public void handle(IoRegistration registration, IoEvent event) {
       IoUringIoEvent ev = (IoUringIoEvent) event;
-      if (ev.data() >= WRITE_ZC) {
-        zeroCopyCompleted(ev.data() - WRITE_ZC, ev.res(), ev.flags());
+      if (ev.data() >= StreamWrites.WRITE_ZC) {
+        zeroCopyCompleted(ev.data() - StreamWrites.WRITE_ZC, ev.res(), ev.flags());
         return;
       }
       switch (ev.data()) {
         case RECV -> recvCompleted(IoUringRegistration.of(registration), ev);
-        case WRITE -> writeCompleted(ev.res());
+        case StreamWrites.WRITE -> writeCompleted(ev.res());
         case CONNECT -> {
           LibC.free(connectAddress);
           connectAddress = null;

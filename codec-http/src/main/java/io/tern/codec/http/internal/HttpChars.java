@@ -33,9 +33,9 @@ public final class HttpChars {
     FIELD_VALUE['\t'] = true;
   }
 
-  // Little-endian words of a byte array, and the byte-wise constants of the word tests: (x - n * ONES)
-  // & ~x & HIGHS is non-zero exactly when some byte of x is below n (n <= 0x80); borrows only
-  // ever spread from a byte that is below n, so a word with none never sets a bit.
+  // Little-endian words of a byte array, and the byte-wise constants of the word tests:
+  // (x - n * ONES) & ~x & HIGHS is non-zero exactly when some byte of x is below n (n <= 0x80);
+  // borrows only ever spread from a byte that is below n, so a word with none never sets a bit.
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final long ONES = 0x0101010101010101L;

@@ -1,9 +1,5 @@
 package io.tern.codec.http.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /**
  * Character classes of HTTP (RFC 9110, section 5.6) as lookup tables, shared by the message model,
  * cookies and the decoders. Stateless; any thread.
@@ -32,14 +28,6 @@ public final class HttpChars {
     }
     FIELD_VALUE['\t'] = true;
   }
-
-  // Little-endian words of a byte array, and the byte-wise constants of the word tests:
-  // (x - n * ONES) & ~x & HIGHS is non-zero exactly when some byte of x is below n (n <= 0x80);
-  // borrows only ever spread from a byte that is below n, so a word with none never sets a bit.
-  private static final VarHandle LONG_LE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
 
   private HttpChars() {}
 
@@ -132,19 +120,8 @@ public final class HttpChars {
    * @return the index, or {@code -1} if the value is valid
    */
   public static int firstInvalidValueByte(byte[] b, int from, int length) {
-    int i = 0;
-    // Eight bytes at a time while no byte is below 0x20 or equal to 0x7F: a value on the server's
-    // path (a date, a media type) is checked in a few word operations instead of a table lookup
-    // per byte. A word with a tab or an invalid byte is left to the table from there on.
-    for (int end = length - 7; i < end; i += 8) {
-      long x = (long) LONG_LE.get(b, from + i);
-      long del = x ^ (0x7F * ONES);
-      if (((((x - 0x20 * ONES) & ~x) | ((del - ONES) & ~del)) & HIGHS) != 0) {
-        break;
-      }
-    }
     boolean[] allowed = FIELD_VALUE;
-    for (; i < length; i++) {
+    for (int i = 0; i < length; i++) {
       if (!allowed[b[from + i] & 0xFF]) {
         return i;
       }

@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
-/** The field-value check reads eight bytes at a time; it must agree with a byte-by-byte check. */
+/** The field-value check of byte values agrees with the rule, at every position and length. */
 class HttpCharsTest {
   private static boolean allowed(int b) {
     return b == '\t' || (b >= 0x20 && b != 0x7F);

@@ -127,28 +127,29 @@ class RepeatedHeadEncodingTest {
     assertThat(ch.finishAndReleaseAll()).isFalse();
   }
 
-  private static HttpResponse chunkedHead() {
-    HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-    head.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-    return head;
-  }
-
-  private static LastHttpContent lastWithTrailer() {
-    LastHttpContent last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
-    last.trailingHeaders().set(AsciiString.cached("x-checksum"), AsciiString.cached("12345"));
-    return last;
-  }
-
   @Test
   void trailersBetweenTwoEqualHeadsLeaveTheSecondIntact() {
     EmbeddedChannel ch = new EmbeddedChannel(new HttpResponseEncoder());
+    HttpResponse chunked = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    chunked.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+    LastHttpContent last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+    last.trailingHeaders().set(AsciiString.cached("x-checksum"), AsciiString.cached("12345"));
 
-    // The trailers are encoded through the array that holds the first head's bytes.
-    String out = encode(ch, chunkedHead(), lastWithTrailer(), chunkedHead(), lastWithTrailer());
+    String out =
+        encode(
+            ch,
+            response(HttpResponseStatus.OK, DATE_1),
+            chunked,
+            last,
+            response(HttpResponseStatus.OK, DATE_1));
 
-    String one =
-        "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n0\r\nx-checksum: 12345\r\n\r\n";
-    assertThat(out).isEqualTo(one + one);
+    String plain = head("200 OK", DATE_1.toString()) + "hi";
+    assertThat(out)
+        .isEqualTo(
+            plain
+                + "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n"
+                + "0\r\nx-checksum: 12345\r\n\r\n"
+                + plain);
     assertThat(ch.finishAndReleaseAll()).isFalse();
   }
 

@@ -70,12 +70,6 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   /** Array-backed content up to this many bytes is copied with its head in one write. */
   private static final int INLINE_CONTENT = 256;
 
-  /** Most fields of a head remembered for {@link #sameHeadAsLast}. */
-  private static final int MAX_REMEMBERED_FIELDS = 12;
-
-  /** Heads left unremembered after one that was remembered and never reused. */
-  private static final int REMEMBER_BACKOFF = 64;
-
   /** Room for small content behind the first head of a batch. */
   private static final int SMALL_CONTENT = 64;
 
@@ -87,15 +81,6 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   private byte[] scratch = new byte[256];
   // Set by a codec for the next head only: that message's content is dropped.
   private boolean omitNextContent;
-
-  // The last head assembled wholly in the scratch array, whose bytes are still at its start: its
-  // first-line parts and then its names and values, by identity (see sameHeadAsLast).
-  private Object[] lastHead;
-  private int lastHeadFields = -1; // -1: nothing remembered (or the scratch array was reused)
-  private int lastHeadBytes;
-  private boolean lastHeadChunked;
-  private boolean lastHeadReused;
-  private int rememberBackoff;
 
   /** Creates an encoder. */
   HttpObjectEncoder() {
@@ -176,41 +161,28 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       if (buf == null) {
         buf = ctx.alloc().buffer(headSizeEstimate);
       }
-      HttpHeaders headers = m.headers();
-      int p;
-      if (sameHeadAsLast(head, headers)) {
-        // The bytes of that head are still at the start of the scratch array.
-        p = lastHeadBytes;
-        lastHeadReused = true;
-        state = empty ? State.ALWAYS_EMPTY : lastHeadChunked ? State.CHUNKED : State.CONTENT;
-      } else {
-        lastHeadFields = -1; // the scratch array is about to be overwritten
-        int start = buf.writerIndex();
-        // The first line, the fields and the blank line are assembled in the scratch array and
-        // written into the buffer in one go where they are pre-encoded (AsciiString) bytes.
-        p = initialLine(scratch, 0, head);
-        boolean whole = p >= 0;
-        if (p < 0) {
-          encodeInitialLine(buf, head);
-          p = 0;
-        }
-        p = appendFields(headers, buf, p);
-        byte[] a = scratch;
-        if (p + 2 > a.length) {
-          buf.writeBytes(a, 0, p);
-          p = 0;
-        }
-        a[p++] = '\r';
-        a[p++] = '\n';
-        int size = buf.writerIndex() - start + p;
-        headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
-        boolean chunked = HttpUtil.isTransferEncodingChunked(m);
-        state = empty ? State.ALWAYS_EMPTY : chunked ? State.CHUNKED : State.CONTENT;
-        if (whole && buf.writerIndex() == start) {
-          rememberHead(head, headers, p, chunked);
-        }
+      int start = buf.writerIndex();
+      // The first line, the fields and the blank line are assembled in the scratch array and
+      // written into the buffer in one go where they are pre-encoded (AsciiString) bytes.
+      int p = initialLine(scratch, 0, head);
+      if (p < 0) {
+        encodeInitialLine(buf, head);
+        p = 0;
       }
+      p = appendFields(m.headers(), buf, p);
       byte[] a = scratch;
+      if (p + 2 > a.length) {
+        buf.writeBytes(a, 0, p);
+        p = 0;
+      }
+      a[p++] = '\r';
+      a[p++] = '\n';
+      int size = buf.writerIndex() - start + p;
+      headSizeEstimate = Math.max(64, (headSizeEstimate + size * 3) / 4 + 16);
+      state =
+          empty
+              ? State.ALWAYS_EMPTY
+              : HttpUtil.isTransferEncodingChunked(m) ? State.CHUNKED : State.CONTENT;
       // The small array-backed content of a whole message joins its head: one write for both.
       if (state == State.CONTENT && msg instanceof HttpContent c) {
         ByteBuf content = c.content();
@@ -240,75 +212,6 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       }
     }
     return buf;
-  }
-
-  /**
-   * Returns the first-line part {@code i} (0 or 1) of {@code head} when {@link #initialLine} writes
-   * the line from those two immutable parts alone, or {@code null}: two heads whose parts and whose
-   * field names and values are the same objects encode to the same bytes.
-   */
-  Object initialLinePart(H head, int i) {
-    return null;
-  }
-
-  /**
-   * Tells whether {@code head} is made of the same objects as the head whose bytes are still at the
-   * start of the scratch array: same first-line parts, and the same names and values in the same
-   * order. A server that answers with constant names and cached values (a media type, a server
-   * name, the date of the current second, a content length) then writes its heads with no copying
-   * beyond the one into the buffer. Identity is enough because the parts are immutable and {@link
-   * AsciiString}s never change (the fields are remembered only when every one is an {@code
-   * AsciiString}); a {@code String} value is never remembered.
-   */
-  private boolean sameHeadAsLast(H head, HttpHeaders headers) {
-    int n = lastHeadFields;
-    if (n != headers.size()) {
-      return false;
-    }
-    Object[] last = lastHead;
-    if (last[0] != initialLinePart(head, 0) || last[1] != initialLinePart(head, 1)) {
-      return false;
-    }
-    for (int i = 0, j = 2; i < n; i++, j += 2) {
-      if (last[j] != headers.nameAt(i) || last[j + 1] != headers.valueAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Remembers the head just assembled in the scratch array. Heads that differ each time (a new
-   * length string per response) are remembered only one time in {@value #REMEMBER_BACKOFF} after
-   * one that was never reused, so that they do not pay for the bookkeeping.
-   */
-  private void rememberHead(H head, HttpHeaders headers, int bytes, boolean chunked) {
-    if (rememberBackoff > 0) {
-      rememberBackoff--;
-      return;
-    }
-    int n = headers.size();
-    Object part0 = initialLinePart(head, 0);
-    if (part0 == null || n > MAX_REMEMBERED_FIELDS) {
-      return;
-    }
-    if (lastHead == null) {
-      lastHead = new Object[2 + 2 * MAX_REMEMBERED_FIELDS];
-    } else if (!lastHeadReused) {
-      rememberBackoff = REMEMBER_BACKOFF;
-    }
-    Object[] last = lastHead;
-    last[0] = part0;
-    last[1] = initialLinePart(head, 1);
-    for (int i = 0, j = 2; i < n; i++, j += 2) {
-      // appendFields wrote them from the scratch array only if all were AsciiStrings.
-      last[j] = headers.nameAt(i);
-      last[j + 1] = headers.valueAt(i);
-    }
-    lastHeadFields = n;
-    lastHeadBytes = bytes;
-    lastHeadChunked = chunked;
-    lastHeadReused = false;
   }
 
   // ---- batching the bytes of void-promise writes ----
@@ -473,7 +376,6 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * that four writes per field would pay four times over.
    */
   void encodeHeaders(HttpHeaders headers, ByteBuf buf) {
-    lastHeadFields = -1; // the scratch array is about to be overwritten
     int p = appendFields(headers, buf, 0); // may replace the scratch array: read it after
     buf.writeBytes(scratch, 0, p);
   }

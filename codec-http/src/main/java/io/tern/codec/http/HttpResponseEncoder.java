@@ -57,12 +57,6 @@ public final class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
   }
 
   @Override
-  Object initialLinePart(HttpResponse response, int i) {
-    // What initialLine writes the line from: the version and the status, both immutable.
-    return i == 0 ? response.protocolVersion() : response.status();
-  }
-
-  @Override
   boolean isContentAlwaysEmpty(HttpResponse response) {
     int code = response.status().code();
     return (code >= 100 && code < 200) || code == 204 || code == 304;

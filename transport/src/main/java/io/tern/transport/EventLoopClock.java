@@ -15,22 +15,22 @@ import java.time.InstantSource;
  * this clock, a {@link SingleThreadEventLoop} reads its {@linkplain Ticker#currentTimeMillis() wall
  * clock} the first time this clock is asked during an iteration and answers every later question of
  * the same iteration with that value. The value is therefore taken after the loop's I/O wait has
- * returned (a question asked during the wait's aftermath sees the time after the wait, not before
- * it), and it is stale by at most the time the iteration has been running: its I/O processing plus
- * its task quantum. An iteration that never asks reads no clock.
+ * returned, never before it (a value taken when the iteration starts would be as old as the wait),
+ * and it is stale by at most the time the iteration has been running: its I/O processing plus its
+ * task quantum. An iteration that never asks reads no clock.
  *
- * <p>On a thread that is not running a {@link SingleThreadEventLoop} (a caller's thread, an offloaded
- * handler's virtual thread, an {@code EmbeddedChannel}'s test thread, a plain executor), {@link
- * #millis()} is {@link System#currentTimeMillis()}, read on every call.
+ * <p>On a thread that is not running a {@link SingleThreadEventLoop} (a caller's thread, an
+ * offloaded handler's virtual thread, an {@code EmbeddedChannel}'s test thread, a plain executor),
+ * {@link #millis()} is {@link System#currentTimeMillis()}, read on every call.
  *
  * <p>The loop reads its wall clock through its {@link Ticker}, so a loop built on a {@link
  * io.tern.common.concurrent.MockTicker} gives handlers a wall clock that tests move by hand.
  *
  * <h2>Threading</h2>
  *
- * <p>Any thread may call {@link #millis()} and {@link #instant()}; the answer depends on the calling
- * thread as described above. The per-iteration value belongs to the loop thread and is never seen
- * by another thread.
+ * <p>Any thread may call {@link #millis()} and {@link #instant()}; the answer depends on the
+ * calling thread as described above. The per-iteration value belongs to the loop thread and is
+ * never seen by another thread.
  *
  * <h2>Ownership</h2>
  *

@@ -76,8 +76,7 @@ class HttpDateCacheOnEventLoopTest {
     long before = onLoop(ticker::currentTimeMillis);
     String first = onLoop(() -> HttpDateCache.system().currentDate().toString());
     ticker.advance(1, TimeUnit.SECONDS);
-    String second =
-        onLoopInALaterIteration(() -> HttpDateCache.system().currentDate().toString());
+    String second = onLoopInALaterIteration(() -> HttpDateCache.system().currentDate().toString());
 
     assertThat(first).isEqualTo(format(before));
     assertThat(second).isEqualTo(format(before + 1000)).isNotEqualTo(first);

@@ -23,8 +23,8 @@ import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
 import io.tern.transport.channel.ChannelInitializer;
 import io.tern.transport.channel.ServerChannel;
+import io.tern.transport.linux.bootstrap.SocketTransport;
 import io.tern.transport.nio.NioIoHandler;
-import io.tern.transport.nio.NioServerSocketChannel;
 import io.tern.transport.nio.NioSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -41,6 +41,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Autobahn|Testsuite 0.8.2 both ways on 127.0.0.1: {@code wstest -m fuzzingclient} against a Tern
@@ -54,7 +56,10 @@ import org.junit.jupiter.api.io.TempDir;
  * -Dtern.autobahn.cases=12.2.15,13.*} runs only the cases named (wstest case ids, {@code *}
  * matching any run of characters) and {@code -Dtern.autobahn.budgetMinutes=N} gives each direction
  * N minutes instead of 8 (JUnit's own default timeout is lifted for this class, so the budget is
- * what bounds a run: each direction stops when it runs out). wstest is installed by {@code
+ * what bounds a run: each direction stops when it runs out). The server runs over NIO with that
+ * set, and again over io_uring and epoll with groups 1 to 7 and 9 (294 cases, about 15 s each;
+ * {@code -Dtern.autobahn.cases} applies to them too), so the native transports meet a real peer
+ * that fails connections while it is still sending. wstest is installed by {@code
  * .ci/install-peers} into {@code ~/.cache/tern-peers/autobahn}; without it the test fails.
  */
 @Tag("interop")
@@ -64,6 +69,26 @@ class AutobahnInteropTest {
   private static final Path WSTEST =
       Path.of(System.getProperty("user.home"), ".cache/tern-peers/autobahn/V27/bin/wstest");
   private static final int MAX_PAYLOAD = 16 << 20;
+
+  /**
+   * The cases the epoll and io_uring servers run by default: groups 1 to 7 and 9, the ones whose
+   * outcome rests on the transport as much as on the codec (connections failed and closed while the
+   * peer still sends, close handshakes, messages up to 16 MiB, data chopped into many small writes,
+   * many round trips). The compression groups 12 and 13 and the NIO run's other cases test the
+   * codec, which is the same over every transport. {@link #NATIVE_EXCLUDED} leaves out 9.3.1,
+   * 9.3.2, 9.4.1 and 9.4.2 (a 4 MiB message in 64- and 256-byte fragments: about 10 s per transport
+   * spent in the suite's Python framing; 9.3.3 to 9.4.9 keep the fragmented messages) and 5.19 and
+   * 5.20 (pings between fragments, each case pausing 1 s by design), so the two transports add
+   * about 30 s.
+   */
+  private static final List<String> NATIVE_CASES =
+      List.of("1.*", "2.*", "3.*", "4.*", "5.*", "6.*", "7.*", "9.*");
+
+  private static final List<String> NATIVE_EXCLUDED =
+      List.of("5.19", "5.20", "9.3.1", "9.3.2", "9.4.1", "9.4.2");
+
+  /** How many cases {@link #NATIVE_CASES} less {@link #NATIVE_EXCLUDED} are in wstest 0.8.2. */
+  private static final int NATIVE_CASE_COUNT = 294;
 
   /**
    * How long one client connection (one case) may stay open: wstest gives a compression case up to
@@ -151,13 +176,45 @@ class AutobahnInteropTest {
 
   @Test
   void fuzzingClientGradesEveryCaseOfTheEchoServerOk(@TempDir Path dir) throws Exception {
+    fuzzEchoServer(SocketTransport.of("nio"), dir, caseSpec(), minimumCases());
+  }
+
+  /**
+   * The same echo server over epoll and io_uring, with the cases that exercise the transport rather
+   * than the codec (see {@link #NATIVE_CASES}). A missing transport fails the test: this machine
+   * and CI have both.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"io_uring", "epoll"})
+  void fuzzingClientGradesTheEchoServerOkOverTheNativeTransports(
+      String transport, @TempDir Path dir) throws Exception {
+    if (caseList().isEmpty()) {
+      fuzzEchoServer(
+          SocketTransport.of(transport),
+          dir,
+          "\"cases\": "
+              + jsonList(NATIVE_CASES)
+              + ", \"exclude-cases\": "
+              + jsonList(NATIVE_EXCLUDED),
+          NATIVE_CASE_COUNT);
+    } else {
+      fuzzEchoServer(SocketTransport.of(transport), dir, caseSpec(), minimumCases());
+    }
+  }
+
+  /**
+   * Runs {@code wstest -m fuzzingclient} with {@code caseSpec} against a Tern echo server on {@code
+   * transport} and fails naming every case not graded OK.
+   */
+  private static void fuzzEchoServer(
+      SocketTransport transport, Path dir, String caseSpec, int minimumCases) throws Exception {
     if (!Files.isExecutable(WSTEST)) {
       throw new AssertionError(
           "interop peer 'wstest' (Autobahn|Testsuite 0.8.2) is not installed at "
               + WSTEST
               + ". Install it with: bash .ci/install-peers");
     }
-    EventLoopGroup group = new MultiThreadEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup group = new MultiThreadEventLoopGroup(1, transport.ioHandlerFactory());
     try {
       WebSocketServerProtocolConfig config =
           WebSocketServerProtocolConfig.builder("/")
@@ -170,7 +227,7 @@ class AutobahnInteropTest {
       ServerChannel server =
           new ServerBootstrap()
               .group(group)
-              .channelFactory(NioServerSocketChannel::new)
+              .channelFactory(transport.serverChannelFactory())
               .childHandler(
                   new ChannelInitializer<Channel>() {
                     @Override
@@ -193,19 +250,19 @@ class AutobahnInteropTest {
           spec,
           """
           {"outdir": "%s",
-           "servers": [{"agent": "tern", "url": "ws://127.0.0.1:%d"}],
+           "servers": [{"agent": "tern-%s", "url": "ws://127.0.0.1:%d"}],
            %s,
            "exclude-agent-cases": {}}
           """
-              .formatted(reports, port, caseSpec()));
+              .formatted(reports, transport.name(), port, caseSpec));
       Peer.Result result =
           Peer.command("env", "coreutils")
               .args(WSTEST.toString(), "-m", "fuzzingclient", "-s", spec.toString())
               .run(budget());
       server.close().sync();
       assertThat(result.exitCode()).as(result.output()).isZero();
-      List<String> bad = badCases(Files.readString(reports.resolve("index.json")), minimumCases());
-      assertThat(bad).as("cases Autobahn did not grade OK").isEmpty();
+      List<String> bad = badCases(Files.readString(reports.resolve("index.json")), minimumCases);
+      assertThat(bad).as("cases Autobahn did not grade OK over " + transport.name()).isEmpty();
     } finally {
       group.shutdownGracefully(0, 5, TimeUnit.SECONDS).sync();
     }

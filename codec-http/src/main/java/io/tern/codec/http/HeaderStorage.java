@@ -41,7 +41,7 @@ final class HeaderStorage {
   /** Entries the array is made for on the first append. */
   static final int DEFAULT_CAPACITY = 8;
 
-  private static final CharSequence[] NO_FIELDS = new CharSequence[0];
+  private static final Object[] NO_FIELDS = new Object[0];
 
   /**
    * The storage of headers that have never been written to, shared: {@link HttpHeaders} replaces it
@@ -49,8 +49,11 @@ final class HeaderStorage {
    */
   static final HeaderStorage EMPTY = new HeaderStorage();
 
-  // Entry i's name at 2i, its value at 2i + 1.
-  private CharSequence[] fields = NO_FIELDS;
+  // Entry i's name at 2i, its value at 2i + 1, all CharSequences. Typed Object[] (and always made
+  // as one) because a store into an array whose element type is an interface pays a full
+  // subtype check per store (C2 cannot speculate on the exact class of an interface-typed array);
+  // into an Object[] it is one class compare, and the reads cast where the profile is monomorphic.
+  private Object[] fields = NO_FIELDS;
   private int size;
   // bit(hash) is set for every entry's name: a clear bit means the name is absent.
   private int present;
@@ -69,17 +72,17 @@ final class HeaderStorage {
    * The name of entry {@code i}, as stored (the codecs read entries by index, allocating nothing).
    */
   CharSequence nameAt(int i) {
-    return fields[i << 1];
+    return (CharSequence) fields[i << 1];
   }
 
   /** The value of entry {@code i}, as stored. */
   CharSequence valueAt(int i) {
-    return fields[(i << 1) + 1];
+    return (CharSequence) fields[(i << 1) + 1];
   }
 
   /** The {@link AsciiString#hashCode(CharSequence)} of the name of entry {@code i}. */
   int hashAt(int i) {
-    return AsciiString.hashCode(fields[i << 1]);
+    return AsciiString.hashCode(nameAt(i));
   }
 
   /** Replaces entry {@code i}'s name (same hash: the same name in another case) and value. */
@@ -97,7 +100,7 @@ final class HeaderStorage {
 
   private void resize(int capacity) {
     // Nothing to keep in an empty storage: a new array, not a copy of the empty one.
-    fields = size == 0 ? new CharSequence[capacity * 2] : Arrays.copyOf(fields, capacity * 2);
+    fields = size == 0 ? new Object[capacity * 2] : Arrays.copyOf(fields, capacity * 2);
   }
 
   /** Appends an entry; {@code hash} is {@link AsciiString#hashCode(CharSequence)} of the name. */
@@ -125,7 +128,7 @@ final class HeaderStorage {
     if ((present & bit(hash)) == 0) {
       return -1;
     }
-    CharSequence[] f = fields;
+    Object[] f = fields;
     if (size > INDEX_THRESHOLD) {
       if (heads == null) {
         buildIndex();
@@ -147,7 +150,7 @@ final class HeaderStorage {
 
   /** The index of the next entry named {@code name} after entry {@code i}, or -1. */
   int following(int i, CharSequence name, int hash) {
-    CharSequence[] f = fields;
+    Object[] f = fields;
     if (heads != null) {
       for (int j = next[i] - 1; j >= 0; j = next[j] - 1) {
         if (nameEquals(f[j << 1], name)) {
@@ -173,20 +176,20 @@ final class HeaderStorage {
     return 1 << (hash ^ (hash >>> 12));
   }
 
-  static boolean nameEquals(CharSequence a, CharSequence b) {
-    return a == b || AsciiString.contentEqualsIgnoreCase(a, b);
+  static boolean nameEquals(Object a, CharSequence b) {
+    return a == b || AsciiString.contentEqualsIgnoreCase((CharSequence) a, b);
   }
 
   /** Removes the entries of {@code name} after index {@code i}, keeping the order of the rest. */
   void removeAfter(int i, CharSequence name, int hash) {
-    CharSequence[] f = fields;
+    Object[] f = fields;
     int w = i + 1;
     int mask = 0;
     for (int j = 0; j <= i; j++) {
-      mask |= bit(AsciiString.hashCode(f[j << 1]));
+      mask |= bit(AsciiString.hashCode((CharSequence) f[j << 1]));
     }
     for (int r = i + 1; r < size; r++) {
-      CharSequence n = f[r << 1];
+      CharSequence n = (CharSequence) f[r << 1];
       if (nameEquals(n, name)) {
         continue;
       }
@@ -234,7 +237,7 @@ final class HeaderStorage {
     heads = new int[capacity];
     next = new int[fields.length >> 1];
     for (int i = 0; i < size; i++) {
-      link(i, AsciiString.hashCode(fields[i << 1]));
+      link(i, hashAt(i));
     }
   }
 

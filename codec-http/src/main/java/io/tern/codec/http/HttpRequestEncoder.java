@@ -19,8 +19,11 @@ public final class HttpRequestEncoder extends HttpObjectEncoder<HttpRequest> {
   private static final int SP = ' ';
 
   /** Creates an encoder. */
-  public HttpRequestEncoder() {
-    super(HttpRequest.class);
+  public HttpRequestEncoder() {}
+
+  @Override
+  HttpRequest head(HttpMessage message) {
+    return (HttpRequest) message;
   }
 
   @Override

@@ -22,8 +22,11 @@ import io.tern.common.AsciiString;
  */
 public final class HttpResponseEncoder extends HttpObjectEncoder<HttpResponse> {
   /** Creates an encoder. */
-  public HttpResponseEncoder() {
-    super(HttpResponse.class);
+  public HttpResponseEncoder() {}
+
+  @Override
+  HttpResponse head(HttpMessage message) {
+    return (HttpResponse) message;
   }
 
   @Override

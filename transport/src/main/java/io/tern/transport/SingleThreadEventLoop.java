@@ -20,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * the handler block only if nothing is pending; submitters from other threads then call {@link
  * IoHandler#wakeup()} at most once per wait. After I/O, tasks run for at most the task quantum,
  * {@code io.tern.transport.taskQuantumMillis} (default 100 ms), so a flood of tasks cannot starve
- * I/O for long.
+ * I/O for long. Handlers on the loop thread that need a coarse wall-clock time read {@link
+ * EventLoopClock}, which reads the clock at most once per iteration.
  *
  * <h2>Threading</h2>
  *
@@ -125,10 +126,25 @@ public class SingleThreadEventLoop extends SingleThreadEventExecutor implements 
   protected void run() {
     ioHandler.initialize();
     Ticker ticker = ticker();
+    EventLoopClock.Iteration wallClock = new EventLoopClock.Iteration(ticker);
+    EventLoopClock.bind(wallClock);
+    try {
+      runIterations(ticker, wallClock);
+    } finally {
+      // Tasks that run during termination, after this method, read the system clock directly
+      // rather than the last iteration's time, which nothing would refresh any more.
+      EventLoopClock.unbind();
+    }
+  }
+
+  private void runIterations(Ticker ticker, EventLoopClock.Iteration wallClock) {
     boolean destroying = false;
     for (; ; ) {
       EventLoopIterationEvent event = new EventLoopIterationEvent();
       event.begin();
+      // Cleared before the wait, read lazily after it: the first handler or task asking for the
+      // time in this iteration reads the clock once, and an iteration nobody asks in reads none.
+      wallClock.next();
       long start = ticker.nanoTime();
       long deadline = nextDeadlineNanos();
       boolean mayWait = prepareToWait(deadline);

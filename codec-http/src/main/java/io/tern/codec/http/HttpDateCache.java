@@ -1,16 +1,24 @@
 package io.tern.codec.http;
 
 import io.tern.common.AsciiString;
+import io.tern.transport.EventLoopClock;
 import java.time.InstantSource;
 import java.util.Objects;
 
 /**
  * The current time as an HTTP {@code Date} header value, formatted at most once per second.
  *
- * <p>Every call reads the clock (one {@link InstantSource#millis()}); the formatted value is
+ * <p>Every call asks the clock (one {@link InstantSource#millis()}); the formatted value is
  * replaced only when the clock has moved to another second, so a server answering many requests per
  * second formats the date once per second and shares the same {@link AsciiString} between its
  * responses. Tests pass their own {@link InstantSource} to move time by hand.
+ *
+ * <p>The shared {@link #system()} cache asks the {@link EventLoopClock}: on an event-loop thread
+ * (where responses are normally built) that is the time of the loop's current iteration, read from
+ * the system clock at most once per iteration however many responses the iteration writes, so the
+ * date may lag by as long as the iteration has been running; on any other thread it is the system
+ * clock, read on every call. A cache over any other {@link InstantSource}, {@link
+ * InstantSource#system()} included, reads that source on every call.
  *
  * <h2>Threading</h2>
  *
@@ -23,7 +31,7 @@ import java.util.Objects;
  * Holds no reference-counted objects.
  */
 public final class HttpDateCache {
-  private static final HttpDateCache SYSTEM = new HttpDateCache(InstantSource.system());
+  private static final HttpDateCache SYSTEM = new HttpDateCache(EventLoopClock.instance());
 
   private record Entry(long second, AsciiString value) {}
 
@@ -40,7 +48,8 @@ public final class HttpDateCache {
   }
 
   /**
-   * Returns the shared cache over the system clock.
+   * Returns the shared cache over the system clock, as seen through {@link EventLoopClock}: the
+   * time of the current event-loop iteration on a loop thread, the system clock elsewhere.
    *
    * @return the shared instance
    */

@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A {@link Ticker} that stands still until told to {@link #advance}, for tests that schedule
- * without sleeping.
+ * without sleeping. Its {@linkplain #currentTimeMillis() wall clock} starts at the real time of
+ * creation and moves with {@link #nanoTime()}.
  *
  * <h2>Threading</h2>
  *
@@ -20,12 +21,25 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class MockTicker implements Ticker {
   private final AtomicLong nanos = new AtomicLong();
+  // The wall clock starts at the real time of creation, so that values look like dates of today,
+  // and then moves only with advance().
+  private final long originMillis = System.currentTimeMillis();
 
   MockTicker() {}
 
   @Override
   public long nanoTime() {
     return nanos.get();
+  }
+
+  /**
+   * Returns the wall-clock time of creation plus how far the ticker has been advanced.
+   *
+   * @return milliseconds since the epoch
+   */
+  @Override
+  public long currentTimeMillis() {
+    return originMillis + Math.floorDiv(nanos.get(), 1_000_000L);
   }
 
   /**

@@ -186,10 +186,10 @@ final class HeaderStorage {
     int w = i + 1;
     int mask = 0;
     for (int j = 0; j <= i; j++) {
-      mask |= bit(AsciiString.hashCode((CharSequence) f[j << 1]));
+      mask |= bit(hashAt(j));
     }
     for (int r = i + 1; r < size; r++) {
-      CharSequence n = (CharSequence) f[r << 1];
+      CharSequence n = nameAt(r);
       if (nameEquals(n, name)) {
         continue;
       }

@@ -16,7 +16,18 @@ final class RespFeeding {
   private RespFeeding() {}
 
   static List<String> feed(RedisDecoderConfig config, byte[] input, int[] chunks, boolean direct) {
-    Recorder recorder = new Recorder();
+    return feed(config, input, chunks, direct, new ArrayList<>());
+  }
+
+  /**
+   * Feeds as {@link #feed(RedisDecoderConfig, byte[], int[], boolean)} and also adds the simple
+   * class name of every exception raised to {@code errors}: a streamed piece of a bulk string can
+   * hold any bytes, so its text may itself start with the {@code '!'} that marks an exception among
+   * the events.
+   */
+  static List<String> feed(
+      RedisDecoderConfig config, byte[] input, int[] chunks, boolean direct, List<String> errors) {
+    Recorder recorder = new Recorder(errors);
     EmbeddedChannel ch = new EmbeddedChannel(new RedisDecoder(config), recorder);
     int offset = 0;
     for (int size : chunks) {
@@ -108,6 +119,15 @@ final class RespFeeding {
 
   static final class Recorder implements ChannelHandler {
     final List<String> events = new ArrayList<>();
+    private final List<String> errors;
+
+    Recorder() {
+      this(new ArrayList<>());
+    }
+
+    Recorder(List<String> errors) {
+      this.errors = errors;
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -120,6 +140,7 @@ final class RespFeeding {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      errors.add(cause.getClass().getSimpleName());
       events.add("!" + cause.getClass().getSimpleName());
     }
   }

@@ -5,6 +5,7 @@ import io.tern.buffer.ByteBufUtil;
 import io.tern.buffer.Unpooled;
 import io.tern.codec.EncoderException;
 import io.tern.codec.MessageToMessageEncoder;
+import io.tern.codec.http.internal.OutboundBatch;
 import io.tern.common.AsciiString;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
@@ -74,10 +75,9 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
   private static final int SMALL_CONTENT = 64;
 
   private final List<Object> batchOut = new ArrayList<>(4);
+  private final OutboundBatch batch = new OutboundBatch(MAX_BATCH_BYTES);
   private State state = State.INIT;
   private int headSizeEstimate = 256;
-  private int batchSizeEstimate;
-  private ByteBuf batch;
   private byte[] scratch = new byte[256];
   // Set by a codec for the next head only: that message's content is dropped.
   private boolean omitNextContent;
@@ -227,15 +227,11 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       super.write(ctx, msg, promise);
       return;
     }
-    ByteBuf buf = batch;
-    batch = null;
-    int mark = buf == null ? 0 : buf.writerIndex();
     List<Object> out = batchOut;
+    ByteBuf buf = null;
     ByteBuf tail;
     try {
-      if (buf == null) {
-        buf = ctx.alloc().buffer(Math.max(headSizeEstimate + SMALL_CONTENT, batchSizeEstimate));
-      }
+      buf = batch.take(ctx, headSizeEstimate + SMALL_CONTENT);
       tail = encode(ctx, msg, out, buf);
     } catch (RuntimeException e) {
       // Drop what the failed message added; the bytes before it stay batched.
@@ -246,8 +242,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       }
       out.clear();
       if (buf != null) {
-        buf.writerIndex(mark);
-        batch = buf;
+        batch.rollBack(buf);
       }
       throw e instanceof EncoderException ee ? ee : new EncoderException(e);
     } finally {
@@ -257,9 +252,9 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
       ctx.write(out.get(i), promise);
     }
     out.clear();
-    batch = tail;
-    if (tail != null && tail.readableBytes() >= MAX_BATCH_BYTES) {
-      writeBatch(ctx);
+    batch.put(tail);
+    if (batch.readableBytes() >= MAX_BATCH_BYTES) {
+      batch.pass(ctx);
     }
   }
 
@@ -270,18 +265,7 @@ public abstract sealed class HttpObjectEncoder<H extends HttpMessage>
    * @param ctx the context the encoder writes through
    */
   final void writeBatch(ChannelHandlerContext ctx) {
-    ByteBuf buf = batch;
-    if (buf == null) {
-      return;
-    }
-    batch = null;
-    int size = buf.readableBytes();
-    batchSizeEstimate = Math.min(MAX_BATCH_BYTES, (batchSizeEstimate + size * 3) / 4 + 16);
-    if (size == 0) {
-      buf.release();
-    } else {
-      ctx.write(buf, ctx.voidPromise());
-    }
+    batch.pass(ctx);
   }
 
   @Override

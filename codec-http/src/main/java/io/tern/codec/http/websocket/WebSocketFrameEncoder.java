@@ -3,6 +3,7 @@ package io.tern.codec.http.websocket;
 import io.tern.buffer.ByteBuf;
 import io.tern.codec.EncoderException;
 import io.tern.codec.MessageToMessageEncoder;
+import io.tern.codec.http.internal.OutboundBatch;
 import io.tern.codec.http.websocket.internal.FrameWriter;
 import io.tern.codec.http.websocket.internal.Masking;
 import io.tern.common.concurrent.Promise;
@@ -49,8 +50,11 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
 
   private final boolean maskPayload;
 
-  /** Small frames written since the last flush, not yet passed on; {@code null} when none. */
-  private ByteBuf batch;
+  /**
+   * Small frames written since the last flush, not yet passed on. Its buffers have a fixed capacity
+   * (the least asked for is the estimate's bound), which {@link #append} fills without growing it.
+   */
+  private final OutboundBatch batch = new OutboundBatch(BATCH_CAPACITY);
 
   private WebSocketFrameEncoder(boolean maskPayload) {
     super(WebSocketFrame.class);
@@ -90,34 +94,30 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
         && frame.content().readableBytes() <= FrameWriter.COPY_THRESHOLD) {
       append(ctx, frame);
       if (!VoidChannelPromise.isVoid(promise)) {
-        ByteBuf b = batch;
-        batch = null;
-        ctx.write(b, promise);
+        batch.pass(ctx, promise);
       }
       return;
     }
-    passBatch(ctx);
+    batch.pass(ctx);
     super.write(ctx, msg, promise);
   }
 
-  /** Encodes {@code frame} (released here, whatever happens) behind the frames in the batch. */
+  /**
+   * Encodes {@code frame} (released here, whatever happens) behind the frames in the batch; a frame
+   * that fails leaves none of its bytes in the batch.
+   */
   private void append(ChannelHandlerContext ctx, WebSocketFrame frame) {
+    ByteBuf b = null;
     try {
       ByteBuf data = frame.content();
       int length = data.readableBytes();
       int opcode = frame.opcode();
       checkControlFrame(frame, length, opcode);
       int headerLength = FrameWriter.headerLength(length, maskPayload);
-      int frameLength = headerLength + length;
-      ByteBuf b = batch;
-      if (b != null && b.capacity() - b.writerIndex() < frameLength) {
-        passBatch(ctx);
-        b = null;
+      if (batch.readableBytes() + headerLength + length > BATCH_CAPACITY) {
+        batch.pass(ctx);
       }
-      if (b == null) {
-        b = ctx.alloc().buffer(BATCH_CAPACITY);
-        batch = b;
-      }
+      b = batch.take(ctx, BATCH_CAPACITY);
       if (maskPayload) {
         int key = FrameWriter.newMaskKey();
         FrameWriter.writeHeader(b, frame.isFinalFragment(), frame.rsv(), opcode, length, true, key);
@@ -128,25 +128,21 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
         FrameWriter.writeHeader(b, frame.isFinalFragment(), frame.rsv(), opcode, length, false, 0);
         b.writeBytes(data, data.readerIndex(), length);
       }
-    } catch (IllegalArgumentException e) {
-      throw new EncoderException(e);
+      batch.put(b);
+    } catch (RuntimeException e) {
+      if (b != null) {
+        // A header without its payload would make the peer read the next frames as this payload.
+        batch.rollBack(b);
+      }
+      throw e instanceof IllegalArgumentException ? new EncoderException(e) : e;
     } finally {
       frame.release();
     }
   }
 
-  /** Passes the batch of small frames on (without a flush), if there is one. */
-  private void passBatch(ChannelHandlerContext ctx) {
-    ByteBuf b = batch;
-    if (b != null) {
-      batch = null;
-      ctx.write(b, ctx.voidPromise());
-    }
-  }
-
   @Override
   public void flush(ChannelHandlerContext ctx) throws Exception {
-    passBatch(ctx);
+    batch.pass(ctx);
     ctx.flush();
   }
 
@@ -154,11 +150,10 @@ public final class WebSocketFrameEncoder extends MessageToMessageEncoder<WebSock
   public void handlerRemoved(ChannelHandlerContext ctx) throws Exception {
     if (ctx.channel().isActive()) {
       // Left to the handlers behind as any unflushed write is: written, not flushed.
-      passBatch(ctx);
-    } else if (batch != null) {
+      batch.pass(ctx);
+    } else {
       // Closed (the pipeline is being taken down): nothing can be written any more.
       batch.release();
-      batch = null;
     }
   }
 

@@ -144,6 +144,29 @@ class SmallFrameBatchTest {
   }
 
   @Test
+  void aFrameThatFailsHalfWrittenLeavesNoneOfItsBytesInTheBatch() {
+    EmbeddedChannel ch = new EmbeddedChannel(WebSocketFrameEncoder.forServer());
+    byte[] first = payload(16, 1);
+    byte[] last = payload(16, 3);
+    ch.write(binary(first), ch.voidPromise());
+    BinaryWebSocketFrame freed = binary(payload(16, 2));
+    freed.release(); // the header is written, then copying the payload fails
+    Promise<Void> promise = ch.newPromise();
+
+    ch.write(freed, promise);
+    ch.write(binary(last), ch.voidPromise());
+    ch.flush();
+
+    assertThat(promise.isDone()).isTrue();
+    assertThat(promise.isSuccess()).isFalse();
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    expected.writeBytes(serverFrame(first));
+    expected.writeBytes(serverFrame(last));
+    assertThat(drain(ch, new ArrayList<>())).isEqualTo(expected.toByteArray());
+    assertThat(ch.finishAndReleaseAll()).isFalse();
+  }
+
+  @Test
   void clientFramesInABatchAreEachMaskedWithTheirOwnKey() {
     EmbeddedChannel client = new EmbeddedChannel(WebSocketFrameEncoder.forClient());
     List<byte[]> payloads = new ArrayList<>();

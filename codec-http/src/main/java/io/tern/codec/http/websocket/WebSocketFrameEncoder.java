@@ -29,10 +29,10 @@ import java.util.List;
  * the {@linkplain VoidChannelPromise void promise} (the buffer then carries that promise: it
  * completes when the frame's bytes, and those before it, are written), and when the encoder is
  * removed. So a burst of small echoes costs one buffer and one entry in the channel's outbound
- * queue instead of one per frame; the bytes on the wire are the same, in the same order. Bytes
- * written by a handler between this encoder and the transport (the decoder's own close frame) do
- * not pass through it: such a handler flushes the channel first (see {@link
- * WebSocketFrameDecoder}).
+ * queue instead of one per frame; the bytes on the wire are the same, in the same order. A frame
+ * that fails half-way leaves none of its bytes in that buffer. Bytes written by a handler between
+ * this encoder and the transport (the decoder's own close frame) do not pass through it: such a
+ * handler flushes the channel first (see {@link WebSocketFrameDecoder}).
  *
  * <h2>Threading</h2>
  *

@@ -3,7 +3,6 @@ package io.tern.codec.http.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tern.buffer.ByteBuf;
-import io.tern.common.concurrent.Future;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandler;
 import io.tern.transport.channel.ChannelHandlerContext;
@@ -217,25 +216,32 @@ class OutboundBatchTest {
     assertThat(ch.outboundMessages()).isEmpty();
   }
 
+  /** Returns the capacity of the buffer the batch would append to next (put back as it was). */
+  private int nextCapacity(OutboundBatch batch, int minCapacity) {
+    ByteBuf b = batch.take(ctx, minCapacity);
+    batch.put(b);
+    return b.capacity();
+  }
+
+  /** Appends {@code size} bytes and passes the batch on. */
+  private void passBatchOf(OutboundBatch batch, int size) {
+    ByteBuf b = batch.take(ctx, 16);
+    b.writeZero(size);
+    batch.put(b);
+    batch.pass(ctx);
+  }
+
   @Test
   void aNewBufferIsSizedFromTheBatchesPassedOnUpToTheBound() {
     OutboundBatch batch = new OutboundBatch(1000);
-    ByteBuf first = batch.take(ctx, 16);
-    assertThat(first.capacity()).isEqualTo(16);
-    first.writeZero(800);
-    batch.put(first);
-    batch.pass(ctx);
+    assertThat(nextCapacity(batch, 16)).isEqualTo(16);
 
-    ByteBuf second = batch.take(ctx, 16);
+    passBatchOf(batch, 800);
     // a quarter of the estimate before (0), three quarters of the size passed on, 16 bytes more
-    assertThat(second.capacity()).isEqualTo(800 * 3 / 4 + 16);
-    second.writeZero(4000);
-    batch.put(second);
-    batch.pass(ctx);
+    assertThat(nextCapacity(batch, 16)).isEqualTo(800 * 3 / 4 + 16);
 
-    ByteBuf third = batch.take(ctx, 16);
-    assertThat(third.capacity()).isEqualTo(1000);
-    batch.put(third);
+    passBatchOf(batch, 4000);
+    assertThat(nextCapacity(batch, 16)).isEqualTo(1000);
     batch.release();
     ch.releaseOutbound();
   }
@@ -243,29 +249,24 @@ class OutboundBatchTest {
   @Test
   void theLeastCapacityAskedForWinsOverASmallerEstimate() {
     OutboundBatch batch = new OutboundBatch(4096);
-    append(batch, ctx, "x");
-    batch.pass(ctx);
+    passBatchOf(batch, 1);
 
-    ByteBuf b = batch.take(ctx, 4096);
-
-    assertThat(b.capacity()).isEqualTo(4096);
-    batch.put(b);
+    assertThat(nextCapacity(batch, 4096)).isEqualTo(4096);
     batch.release();
     ch.releaseOutbound();
   }
 
   @Test
-  void aFuturePassedOnFailsWhenTheChannelIsClosed() {
+  void aPromisePassedOnFailsWhenTheChannelIsClosed() {
     OutboundBatch batch = new OutboundBatch(1024);
     append(batch, ctx, "late");
     ch.close();
     Promise<Void> promise = ctx.newPromise();
 
     batch.pass(ctx, promise);
-    Future<Void> f = promise;
 
-    assertThat(f.isDone()).isTrue();
-    assertThat(f.isSuccess()).isFalse();
+    assertThat(promise.isDone()).isTrue();
+    assertThat(promise.isSuccess()).isFalse();
     assertThat(batch.readableBytes()).isZero();
   }
 }

@@ -15,7 +15,6 @@ import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.HttpVersion;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.AsciiString;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.channel.ChannelHandler;
@@ -43,9 +42,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * into one buffer at the flush: the load harness's {@code pipelined16} scenario without the
  * sockets, per request. {@code server=twin} is the load twin {@code tern-http} (header validation
  * off on requests and responses, a {@code Content-Length} constant); {@code server=hello} is the
- * README's {@code http-hello} (the codec's defaults, {@link HttpServerKeepAliveHandler}, validating
- * response headers, {@code setInt} for the length). Twin of {@link HttpServeNetty}. Read it with
- * {@code -prof gc}: {@code gc.alloc.rate.norm} / 16 is the allocation per request.
+ * README's {@code http-hello} (the codec's defaults, which include closing the connection when HTTP
+ * says so, as Netty's twin needs its {@code HttpServerKeepAliveHandler} for; validating response
+ * headers, {@code setInt} for the length). Twin of {@link HttpServeNetty}. Read it with {@code
+ * -prof gc}: {@code gc.alloc.rate.norm} / 16 is the allocation per request.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -81,9 +81,7 @@ public class HttpServe {
               .withValidateHeaders(false);
       channel = new EmbeddedChannel(new HttpServerCodec(decoder), new Hello(false));
     } else {
-      channel =
-          new EmbeddedChannel(
-              new HttpServerCodec(), new HttpServerKeepAliveHandler(), new Hello(true));
+      channel = new EmbeddedChannel(new HttpServerCodec(), new Hello(true));
     }
     pipeline = channel.pipeline();
   }

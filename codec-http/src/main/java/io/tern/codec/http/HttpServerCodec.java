@@ -8,6 +8,7 @@ import io.tern.codec.http.internal.ServerExchange;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.common.concurrent.Promise;
 import io.tern.transport.channel.ChannelHandlerContext;
+import io.tern.transport.channel.VoidChannelPromise;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
@@ -50,6 +51,14 @@ import java.util.Objects;
  *       Responses written with the {@linkplain ChannelHandlerContext#voidPromise() void promise}
  *       are encoded into one buffer until the flush (see {@link HttpObjectEncoder}), so the answers
  *       to a batch of pipelined requests leave in one buffer.
+ *   <li><b>Keep-alive.</b> The connection is closed when HTTP says it ends (RFC 9112, section 9.3),
+ *       as {@link io.tern.codec.http.server.HttpServerKeepAliveHandler} would close it, so that
+ *       handler is not needed behind this codec: after a request that does not ask to keep it
+ *       ({@code Connection: close}, or HTTP/1.0 without {@code keep-alive}) nothing more is
+ *       decoded; after a final response that says {@code Connection: close} or whose end the client
+ *       can only see by the connection closing (no {@code Content-Length}, not chunked), every
+ *       final response is marked {@code Connection: close}. Once the last response owed is written,
+ *       the channel closes. Responses that switch protocols are left alone.
  *   <li><b>Invalid requests</b> (every case listed in {@link HttpObjectDecoder}, and exceeded
  *       limits, and a target in none of the {@link RequestTarget} forms) never reach the
  *       application: once the responses to the requests before it are written, the codec writes
@@ -158,16 +167,26 @@ public final class HttpServerCodec extends ByteToMessageDecoder {
       return;
     }
     if (msg instanceof HttpResponse response) {
+      boolean omitted;
       try {
-        if (exchange.responseHead(response.status().code())) {
-          encoder.omitNextContent();
-        }
+        omitted = exchange.responseHead(response.status().code());
       } catch (IllegalStateException e) {
         refuse(msg, promise, e.getMessage());
         return;
       }
+      if (omitted) {
+        encoder.omitNextContent();
+      }
+      if (exchange.closesConnection(response, omitted)) {
+        HttpUtil.setKeepAlive(response, false);
+      }
     }
     boolean ends = exchange.responding() && msg instanceof LastHttpContent;
+    if (ends && exchange.endsConnection()) {
+      Promise<Void> written = VoidChannelPromise.unvoid(promise);
+      written.addListener(f -> ctx.close());
+      promise = written;
+    }
     encoder.write(ctx, msg, promise);
     if (ends) {
       ServerExchange.State before = exchange.state();
@@ -182,7 +201,8 @@ public final class HttpServerCodec extends ByteToMessageDecoder {
   private void entered(ChannelHandlerContext ctx, ServerExchange.State state) {
     switch (state) {
       case OPEN -> {
-        if (reader.resume()) {
+        // A connection that ends stays paused: nothing after its last request is decoded.
+        if (exchange.persistent() && reader.resume()) {
           decodeWaitingBytes(ctx);
         }
       }

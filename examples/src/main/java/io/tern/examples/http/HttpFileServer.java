@@ -2,7 +2,6 @@ package io.tern.examples.http;
 
 import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.files.HttpStaticFileHandler;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;
@@ -47,8 +46,7 @@ public final class HttpFileServer {
             new ChannelInitializer<Channel>() {
               @Override
               protected void initChannel(Channel ch) {
-                ch.pipeline()
-                    .addLast(new HttpServerCodec(), new HttpServerKeepAliveHandler(), files);
+                ch.pipeline().addLast(new HttpServerCodec(), files);
               }
             })
         .bind(address);

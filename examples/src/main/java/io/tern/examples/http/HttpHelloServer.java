@@ -1,7 +1,6 @@
 package io.tern.examples.http;
 
 import io.tern.codec.http.HttpServerCodec;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.tern.codec.http2.Http2FrameCodec;
 import io.tern.common.concurrent.Future;
@@ -39,11 +38,11 @@ import java.nio.file.Path;
  *
  * <p>Each connection's pipeline starts with a {@link CleartextHttp2ServerUpgradeHandler} that looks
  * at the first bytes: the HTTP/2 preface gives {@link Http2FrameCodec} and {@link
- * Http2HelloHandler}; anything else {@link HttpServerCodec} (bytes to requests, responses to
- * bytes), {@link HttpServerKeepAliveHandler} (closes when HTTP says so) and {@link
- * HttpHelloHandler}, where an {@code Upgrade: h2c} request switches to the HTTP/2 pipeline. With
- * {@code --tls}: {@link SslHandler}, then {@link ApplicationProtocolNegotiationHandler} sets up the
- * HTTP/2 or the HTTP/1.1 pipeline once the handshake is done.
+ * Http2HelloHandler}; anything else {@link HttpServerCodec} (bytes to requests, responses to bytes;
+ * it also closes the connection when HTTP says it ends) and {@link HttpHelloHandler}, where an
+ * {@code Upgrade: h2c} request switches to the HTTP/2 pipeline. With {@code --tls}: {@link
+ * SslHandler}, then {@link ApplicationProtocolNegotiationHandler} sets up the HTTP/2 or the
+ * HTTP/1.1 pipeline once the handshake is done.
  */
 public final class HttpHelloServer {
   private HttpHelloServer() {}
@@ -101,8 +100,7 @@ public final class HttpHelloServer {
                               if (protocol.equals("h2")) {
                                 pipeline.addLast(Http2FrameCodec.forServer().build(), hello2);
                               } else {
-                                pipeline.addLast(
-                                    new HttpServerCodec(), new HttpServerKeepAliveHandler(), hello);
+                                pipeline.addLast(new HttpServerCodec(), hello);
                               }
                             }));
               }
@@ -129,7 +127,7 @@ public final class HttpHelloServer {
     return new ChannelInitializer<Channel>() {
       @Override
       protected void initChannel(Channel ch) {
-        ch.pipeline().addLast(new HttpServerKeepAliveHandler(), hello);
+        ch.pipeline().addLast(hello);
       }
     };
   }

@@ -2,7 +2,6 @@ package io.tern.examples.http;
 
 import io.tern.codec.http.HttpServerCodec;
 import io.tern.codec.http.multipart.HttpDataFactory;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.concurrent.Future;
 import io.tern.examples.support.ExampleOptions;
 import io.tern.examples.support.Transports;
@@ -27,10 +26,10 @@ import java.nio.file.Path;
  * ./run-example http-upload --client --file README.md --form comment=hi}, which uploads with Tern's
  * {@code HttpPostRequestEncoder} ({@link HttpUploadClient}).
  *
- * <p>Pipeline: {@link HttpServerCodec}, {@link HttpServerKeepAliveHandler}, {@link
- * HttpUploadServerHandler}. There is no aggregator: the body streams through the POST decoder,
- * which writes each file to a temporary file as it arrives (memory stays small whatever the upload
- * size).
+ * <p>Pipeline: {@link HttpServerCodec} (which also closes the connection when HTTP says it ends),
+ * {@link HttpUploadServerHandler}. There is no aggregator: the body streams through the POST
+ * decoder, which writes each file to a temporary file as it arrives (memory stays small whatever
+ * the upload size).
  */
 public final class HttpUploadServer {
   private HttpUploadServer() {}
@@ -67,7 +66,6 @@ public final class HttpUploadServer {
                 ch.pipeline()
                     .addLast(
                         new HttpServerCodec(),
-                        new HttpServerKeepAliveHandler(),
                         new HttpUploadServerHandler(factory, directory, maxFileSize));
               }
             })

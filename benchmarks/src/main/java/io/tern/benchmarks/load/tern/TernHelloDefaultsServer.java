@@ -11,7 +11,6 @@ import io.tern.codec.http.HttpHeaders;
 import io.tern.codec.http.HttpRequest;
 import io.tern.codec.http.HttpResponseStatus;
 import io.tern.codec.http.HttpVersion;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.codec.http2.CleartextHttp2ServerUpgradeHandler;
 import io.tern.common.AsciiString;
 import io.tern.common.ReferenceCountUtil;
@@ -26,11 +25,11 @@ import java.nio.charset.StandardCharsets;
  * TernHelloDefaultsServer --port N [--transport nio|epoll|io_uring] [--threads N]}. Its pipeline
  * and handler are the example's ({@code io.tern.examples.http.HttpHelloServer}, which the
  * benchmarks cannot depend on): a {@link CleartextHttp2ServerUpgradeHandler} choosing HTTP/1.1 or
- * h2c on the first bytes, the codec on its defaults (header validation on), the h2c upgrade
- * watcher, {@link HttpServerKeepAliveHandler}, and a handler that builds each response with the
- * default (validating) headers and {@code setInt} for {@code Content-Length}. Only {@code /json}
- * differs: it serializes a {@link JsonMessage} per request as {@code tern-http} does, so the two
- * servers do the same work apart from the defaults.
+ * h2c on the first bytes, the codec on its defaults (header validation on), the h2c upgrade watcher
+ * (the codec closes the connection when HTTP says it ends), and a handler that builds each response
+ * with the default (validating) headers and {@code setInt} for {@code Content-Length}. Only {@code
+ * /json} differs: it serializes a {@link JsonMessage} per request as {@code tern-http} does, so the
+ * two servers do the same work apart from the defaults.
  *
  * <p>Compared with {@code tern-http} (the load twin, validation off, no keep-alive handler) it
  * gives the cost of Tern's safe defaults: {@code benchmarks/load/compare --tern tern-http-hello
@@ -107,7 +106,7 @@ public final class TernHelloDefaultsServer {
         new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
-            ch.pipeline().addLast(new HttpServerKeepAliveHandler(), hello);
+            ch.pipeline().addLast(hello);
           }
         };
     TernServer.serve(

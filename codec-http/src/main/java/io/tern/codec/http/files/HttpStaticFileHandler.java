@@ -40,8 +40,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Serves the files of one directory to {@code GET} and {@code HEAD} requests. Put it after {@link
- * HttpServerCodec} (and {@link io.tern.codec.http.server.HttpServerKeepAliveHandler}); it answers
- * every request it reads.
+ * HttpServerCodec} (which closes the connection when HTTP says it ends); it answers every request
+ * it reads.
  *
  * <ul>
  *   <li><b>Zero copy.</b> On plain TCP a file's bytes are written as a {@link DefaultFileRegion}

@@ -2,6 +2,7 @@ package io.tern.codec.http.internal;
 
 import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponse;
 import io.tern.codec.http.HttpUtil;
 import java.util.ArrayDeque;
 
@@ -47,6 +48,15 @@ import java.util.ArrayDeque;
  * last; an interim {@code 1xx} (other than {@code 101}) answers nothing. The content of a response
  * to {@code HEAD}, and of a {@code 2xx} to {@code CONNECT}, is omitted. A response nobody asked for
  * (a {@code 408} before closing an idle connection) is allowed when no request waits.
+ *
+ * <p><b>Persistence</b> (RFC 9112, section 9.3) is tracked beside the states: the connection ends
+ * after a request that does not ask to keep it ({@code Connection: close}, or HTTP/1.0 without
+ * {@code keep-alive}) and after a final response that says {@code Connection: close} or whose end
+ * the client can only see by the connection closing (no {@code Content-Length}, not chunked, and
+ * content not omitted). From then on the decoder pauses after each request it decodes (the requests
+ * after a {@code close} are not processed), every final response is marked {@code Connection:
+ * close}, and the codec closes the channel once the last response owed is written. A response that
+ * switches protocols ({@code 101}, a {@code 2xx} to {@code CONNECT}) is left alone.
  *
  * <p><b>Refused</b> (an {@link IllegalStateException}, the state unchanged): a request decoded in
  * any state but {@code OPEN}; a final response head while the previous final response is
@@ -94,6 +104,8 @@ public final class ServerExchange {
   // The request the final response being written answers; null between final responses.
   private Kind answering;
   private int answeringStatus;
+  // False once a request or a final response said the connection ends after what is owed.
+  private boolean persistent = true;
 
   /** Creates the exchange of a new connection, in {@link State#OPEN}. */
   public ServerExchange() {}
@@ -121,19 +133,78 @@ public final class ServerExchange {
    *
    * @param request the head
    * @return what the decoder does after the request: {@link AfterHead#CONTENT_THEN_PAUSE} for
-   *     {@code CONNECT} and upgrade requests (entering {@link State#SWITCH_PENDING}), {@link
-   *     AfterHead#CONTENT} otherwise
+   *     {@code CONNECT} and upgrade requests (entering {@link State#SWITCH_PENDING}) and once the
+   *     connection is known to end (see {@link #persistent()}), {@link AfterHead#CONTENT} otherwise
    * @throws IllegalStateException unless {@link State#OPEN}
    */
   public AfterHead requestDecoded(HttpRequest request) {
     require(state == State.OPEN, "a request decoded");
     Kind kind = kindOf(request);
     waiting.add(kind);
+    if (persistent && !HttpUtil.isKeepAlive(request)) {
+      persistent = false;
+    }
     if (kind == Kind.CONNECT || kind == Kind.UPGRADE) {
       state = State.SWITCH_PENDING;
       return AfterHead.CONTENT_THEN_PAUSE;
     }
-    return AfterHead.CONTENT;
+    return persistent ? AfterHead.CONTENT : AfterHead.CONTENT_THEN_PAUSE;
+  }
+
+  /**
+   * Returns whether the connection outlives the responses owed: {@code false} once a request or a
+   * final response said it ends.
+   *
+   * @return whether the connection persists
+   */
+  public boolean persistent() {
+    return persistent;
+  }
+
+  /**
+   * The final response whose head {@link #responseHead} just accepted: decides whether the
+   * connection ends after the responses owed (see "Persistence" in the class comment).
+   *
+   * @param response the response head, not yet encoded
+   * @param contentOmitted what {@link #responseHead} returned for it
+   * @return {@code true} if the response must say {@code Connection: close} (the caller sets it):
+   *     the connection ends; {@code false} for an interim response and for one that switches
+   *     protocols, which are left alone
+   */
+  public boolean closesConnection(HttpResponse response, boolean contentOmitted) {
+    int status = response.status().code();
+    if (answering == null || status == 101 || (answering == Kind.CONNECT && is2xx(status))) {
+      return false;
+    }
+    if (persistent
+        && HttpUtil.isKeepAlive(response)
+        && (contentOmitted || isSelfDelimited(response, status))) {
+      return false;
+    }
+    persistent = false;
+    return true;
+  }
+
+  /**
+   * Returns whether the last content about to be written ends the last response owed on a
+   * connection that does not persist: the channel is to close once it is written. Not in {@link
+   * State#FAILING}, where the codec closes after its own {@code 400}.
+   *
+   * @return whether the codec closes the channel after this response
+   */
+  public boolean endsConnection() {
+    return !persistent
+        && answering != null
+        && (state == State.OPEN || state == State.SWITCH_PENDING)
+        && waiting.size() <= (answering == Kind.NONE ? 0 : 1);
+  }
+
+  private static boolean isSelfDelimited(HttpResponse response, int status) {
+    return status == 204
+        || status == 304
+        || (status >= 100 && status < 200)
+        || HttpUtil.isContentLengthSet(response)
+        || HttpUtil.isTransferEncodingChunked(response);
   }
 
   /**
@@ -243,6 +314,11 @@ public final class ServerExchange {
 
   @Override
   public String toString() {
-    return "ServerExchange(" + state + ", waiting=" + waiting.size() + ")";
+    return "ServerExchange("
+        + state
+        + ", waiting="
+        + waiting.size()
+        + (persistent ? "" : ", ending")
+        + ")";
   }
 }

@@ -19,6 +19,13 @@ import java.util.ArrayDeque;
  * {@code Connection: close} and closes once the last response owed is written. A {@code 2xx}
  * response to {@code CONNECT} opens a tunnel and is left alone. Put it after the codec.
  *
+ * <p>{@link io.tern.codec.http.HttpServerCodec} does all of this itself (and, knowing which request
+ * a response answers, a little more: it stops decoding after a {@code close} request and counts an
+ * answer to {@code HEAD} as delimited): behind it this handler is redundant, harmless, and costs a
+ * pipeline hop per message each way. It is for pipelines built from a separate {@link
+ * io.tern.codec.http.HttpRequestDecoder} and {@link io.tern.codec.http.HttpResponseEncoder}, and
+ * keeps code ported from Netty working as it was.
+ *
  * <h2>Threading</h2>
  *
  * The channel's event loop; one instance per channel.

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tern.codec.http.DefaultHttpRequest;
+import io.tern.codec.http.DefaultHttpResponse;
 import io.tern.codec.http.HttpHeaderNames;
 import io.tern.codec.http.HttpMethod;
 import io.tern.codec.http.HttpRequest;
+import io.tern.codec.http.HttpResponse;
+import io.tern.codec.http.HttpResponseStatus;
+import io.tern.codec.http.HttpUtil;
 import io.tern.codec.http.HttpVersion;
 import io.tern.codec.http.internal.ServerExchange.State;
 import org.junit.jupiter.api.Test;
@@ -215,5 +219,91 @@ class ServerExchangeTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(unchanged.name());
     assertThat(x.state()).isEqualTo(unchanged);
+  }
+
+  private static HttpResponse response(int status, boolean framed) {
+    HttpResponse r =
+        new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status));
+    if (framed) {
+      HttpUtil.setContentLength(r, 0);
+    }
+    return r;
+  }
+
+  @Test
+  void aCloseRequestPausesDecodingAndEndsTheConnectionWithItsResponse() {
+    ServerExchange x = new ServerExchange();
+    assertThat(x.requestDecoded(get())).isEqualTo(AfterHead.CONTENT);
+    HttpRequest close = get();
+    close.headers().set(HttpHeaderNames.CONNECTION, "close");
+    assertThat(x.requestDecoded(close)).isEqualTo(AfterHead.CONTENT_THEN_PAUSE);
+    assertThat(x.persistent()).isFalse();
+    boolean omitted = x.responseHead(200);
+    assertThat(x.closesConnection(response(200, true), omitted))
+        .as("every final response once the connection ends")
+        .isTrue();
+    assertThat(x.endsConnection()).as("a request is still owed").isFalse();
+    x.responseEnded();
+    x.responseHead(200);
+    assertThat(x.closesConnection(response(200, true), false)).isTrue();
+    assertThat(x.endsConnection()).isTrue();
+    assertThat(x.responseEnded()).isEqualTo(State.OPEN);
+  }
+
+  @Test
+  void aResponseSayingCloseOrDelimitedByTheCloseEndsTheConnection() {
+    ServerExchange x = new ServerExchange();
+    x.requestDecoded(get());
+    x.responseHead(200);
+    assertThat(x.closesConnection(response(200, true), false)).isFalse();
+    assertThat(x.endsConnection()).isFalse();
+    x.responseEnded();
+
+    x.requestDecoded(get());
+    x.responseHead(200);
+    assertThat(x.closesConnection(response(200, false), false)).as("unframed").isTrue();
+    assertThat(x.persistent()).isFalse();
+    assertThat(x.endsConnection()).isTrue();
+
+    ServerExchange y = new ServerExchange();
+    y.requestDecoded(get());
+    y.responseHead(200);
+    HttpResponse saysClose = response(200, true);
+    HttpUtil.setKeepAlive(saysClose, false);
+    assertThat(y.closesConnection(saysClose, false)).isTrue();
+    assertThat(y.requestDecoded(get()))
+        .as("a request decoded after it is the last one")
+        .isEqualTo(AfterHead.CONTENT_THEN_PAUSE);
+  }
+
+  @Test
+  void interimSwitchingAndOmittedContentResponsesKeepTheConnection() {
+    ServerExchange x = new ServerExchange();
+    x.requestDecoded(request(HttpMethod.HEAD, "/"));
+    assertThat(x.closesConnection(response(100, false), x.responseHead(100))).isFalse();
+    boolean omitted = x.responseHead(200);
+    assertThat(x.closesConnection(response(200, false), omitted))
+        .as("the answer to HEAD has no content to delimit")
+        .isFalse();
+    x.responseEnded();
+
+    x.requestDecoded(upgrade());
+    assertThat(x.closesConnection(response(101, false), x.responseHead(101))).isFalse();
+    assertThat(x.responseEnded()).isEqualTo(State.UPGRADED);
+
+    ServerExchange c = new ServerExchange();
+    c.requestDecoded(request(HttpMethod.CONNECT, "h:443"));
+    assertThat(c.closesConnection(response(200, false), c.responseHead(200))).isFalse();
+    assertThat(c.persistent()).isTrue();
+  }
+
+  @Test
+  void anUnsolicitedResponseSayingCloseEndsAnIdleConnection() {
+    ServerExchange x = new ServerExchange();
+    x.responseHead(408);
+    HttpResponse timeout = response(408, true);
+    HttpUtil.setKeepAlive(timeout, false);
+    assertThat(x.closesConnection(timeout, false)).isTrue();
+    assertThat(x.endsConnection()).isTrue();
   }
 }

@@ -20,7 +20,6 @@ import io.tern.codec.http.multipart.HttpData;
 import io.tern.codec.http.multipart.HttpDataFactory;
 import io.tern.codec.http.multipart.HttpPostRequestDecoder;
 import io.tern.codec.http.server.HttpContentCompressor;
-import io.tern.codec.http.server.HttpServerKeepAliveHandler;
 import io.tern.common.ReferenceCountUtil;
 import io.tern.transport.EventLoopGroup;
 import io.tern.transport.MultiThreadEventLoopGroup;
@@ -82,8 +81,7 @@ class HttpServerInteropTest {
                     connections.incrementAndGet();
                     ch.pipeline()
                         .addLast(
-                            new HttpServerCodec(),
-                            new HttpServerKeepAliveHandler(),
+                            new HttpServerCodec(), // also closes when HTTP says so
                             new HttpContentCompressor(),
                             new HttpObjectAggregator(4 << 20),
                             new Application());
@@ -189,6 +187,43 @@ class HttpServerInteropTest {
     Peer.Result result = curl(base + "/hello", base + "/hello", base + "/hello");
     assertThat(result.output()).isEqualTo("Hello, World!".repeat(3));
     assertThat(connections.get()).isEqualTo(1);
+  }
+
+  @Test
+  void curlAskingToCloseGetsEachAnswerOnItsOwnConnection() {
+    Peer.Result result = curl("-H", "Connection: close", "-i", base + "/hello", base + "/hello");
+    assertThat(result.output().split("(?i)connection: close", -1)).hasSize(3);
+    assertThat(result.output()).endsWith("Hello, World!");
+    assertThat(connections.get()).as("the codec closed after each answer").isEqualTo(2);
+  }
+
+  @Test
+  void aClientAskingToCloseSeesTheServerCloseAfterOneAnswer() {
+    // Reads to the end of the stream: the server must close, and must not answer the request
+    // pipelined behind the one that asked to close.
+    String script =
+        """
+        import socket, sys
+        s = socket.create_connection(('127.0.0.1', int(sys.argv[1])), timeout=20)
+        s.sendall(b'GET /hello HTTP/1.1\\r\\nHost: h\\r\\nConnection: close\\r\\n\\r\\n'
+                  b'GET /hello HTTP/1.1\\r\\nHost: h\\r\\n\\r\\n')
+        data = b''
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        print(data.count(b'HTTP/1.1 200'), 'closed', data.decode().lower().count('connection: close'))
+        """;
+    Peer.Result result =
+        Peer.command("python3", PYTHON)
+            .args(
+                "-c",
+                script,
+                Integer.toString(((InetSocketAddress) server.localAddress()).getPort()))
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.output().strip()).isEqualTo("1 closed 1");
   }
 
   @Test

@@ -175,6 +175,19 @@ class HttpServerInteropTest {
     }
   }
 
+  /** Runs a Python script with the server's port as its argument; it must exit with 0. */
+  private Peer.Result python(String script) {
+    Peer.Result result =
+        Peer.command("python3", PYTHON)
+            .args(
+                "-c",
+                script,
+                Integer.toString(((InetSocketAddress) server.localAddress()).getPort()))
+            .run(PEER_TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    return result;
+  }
+
   private Peer.Result curl(String... args) {
     Peer.Builder builder = Peer.command("curl", CURL).args("-sS", "--max-time", "30");
     Peer.Result result = builder.args(args).run(PEER_TIMEOUT);
@@ -215,14 +228,7 @@ class HttpServerInteropTest {
             data += chunk
         print(data.count(b'HTTP/1.1 200'), 'closed', data.decode().lower().count('connection: close'))
         """;
-    Peer.Result result =
-        Peer.command("python3", PYTHON)
-            .args(
-                "-c",
-                script,
-                Integer.toString(((InetSocketAddress) server.localAddress()).getPort()))
-            .run(PEER_TIMEOUT);
-    assertThat(result.exitCode()).as(result.output()).isZero();
+    Peer.Result result = python(script);
     assertThat(result.output().strip()).isEqualTo("1 closed 1");
   }
 
@@ -356,14 +362,7 @@ class HttpServerInteropTest {
         r = c.getresponse(); print(r.status, r.read().decode())
         c.close()
         """;
-    Peer.Result result =
-        Peer.command("python3", PYTHON)
-            .args(
-                "-c",
-                script,
-                Integer.toString(((InetSocketAddress) server.localAddress()).getPort()))
-            .run(PEER_TIMEOUT);
-    assertThat(result.exitCode()).as(result.output()).isZero();
+    Peer.Result result = python(script);
     assertThat(result.output())
         .isEqualTo("200 Hello, World!\n200 4000 pingping\n404\n200 chunk-ed\n");
     assertThat(connections.get()).isEqualTo(1);

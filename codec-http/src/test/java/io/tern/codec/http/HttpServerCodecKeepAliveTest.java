@@ -13,10 +13,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The codec closes the connection when HTTP says it ends, without {@code
- * HttpServerKeepAliveHandler}: after a request that does not ask to keep it, after a response that
- * says {@code Connection: close} or is delimited by the close, once the last response owed is
- * written.
+ * What the codec's keep-alive does beyond {@code HttpServerKeepAliveHandler}'s rules (those are
+ * tested for the codec too, in {@code HttpServerKeepAliveHandlerTest}): requests behind a {@code
+ * close} are not decoded, the close waits for void-promise writes to be flushed, an answer to
+ * {@code HEAD} needs no length, interim and switching responses are left alone.
  */
 class HttpServerCodecKeepAliveTest {
 
@@ -72,44 +72,6 @@ class HttpServerCodecKeepAliveTest {
     // client, and both are written before the close.
     assertThat(out.split("connection: close", -1)).hasSize(3);
     assertThat(out).endsWith("\r\n\r\n2");
-    assertThat(ch.isOpen()).isFalse();
-    ch.finishAndReleaseAll();
-  }
-
-  @Test
-  void http10ClosesUnlessItAsksForKeepAlive() {
-    EmbeddedChannel plain = new EmbeddedChannel(new HttpServerCodec());
-    plain.writeInbound(bytes("GET / HTTP/1.0\r\n\r\n"));
-    requests(plain);
-    plain.writeOutbound(ok("x"));
-    assertThat(written(plain)).contains("connection: close");
-    assertThat(plain.isOpen()).isFalse();
-    plain.finishAndReleaseAll();
-
-    EmbeddedChannel kept = new EmbeddedChannel(new HttpServerCodec());
-    kept.writeInbound(bytes("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"));
-    requests(kept);
-    FullHttpResponse r = ok("x");
-    r.setProtocolVersion(HttpVersion.HTTP_1_0);
-    HttpUtil.setKeepAlive(r, true);
-    kept.writeOutbound(r);
-    assertThat(written(kept)).contains("connection: keep-alive");
-    assertThat(kept.isOpen()).isTrue();
-    kept.finishAndReleaseAll();
-  }
-
-  @Test
-  void aResponseSayingCloseEndsTheConnectionAfterTheResponsesOwed() {
-    EmbeddedChannel ch = new EmbeddedChannel(new HttpServerCodec());
-    ch.writeInbound(bytes("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n"));
-    assertThat(requests(ch)).containsExactly("GET /a", "GET /b");
-    FullHttpResponse first = ok("a");
-    HttpUtil.setKeepAlive(first, false);
-    ch.writeOutbound(first);
-    assertThat(ch.isOpen()).as("the pipelined request is still answered").isTrue();
-    ch.writeOutbound(ok("b"));
-    String out = written(ch);
-    assertThat(out.split("connection: close", -1)).as("both responses say close").hasSize(3);
     assertThat(ch.isOpen()).isFalse();
     ch.finishAndReleaseAll();
   }

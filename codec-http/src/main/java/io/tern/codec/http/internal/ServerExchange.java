@@ -173,7 +173,11 @@ public final class ServerExchange {
    */
   public boolean closesConnection(HttpResponse response, boolean contentOmitted) {
     int status = response.status().code();
-    if (answering == null || status == 101 || (answering == Kind.CONNECT && is2xx(status))) {
+    // Interim responses (and 101, which switches protocols) answer nothing here; neither does a
+    // 2xx that turns the connection into a tunnel.
+    if (answering == null
+        || (status >= 100 && status < 200)
+        || (answering == Kind.CONNECT && is2xx(status))) {
       return false;
     }
     if (persistent
@@ -202,7 +206,6 @@ public final class ServerExchange {
   private static boolean isSelfDelimited(HttpResponse response, int status) {
     return status == 204
         || status == 304
-        || (status >= 100 && status < 200)
         || HttpUtil.isContentLengthSet(response)
         || HttpUtil.isTransferEncodingChunked(response);
   }
